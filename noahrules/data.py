@@ -1,0 +1,226 @@
+"""Reading rules data from YAML, shared by both games.
+
+Everything read from a file is wrapped in a :class:`Node` that remembers the file and the key path it
+came from, so that every problem found later, however deep, is reported as a
+:class:`~noahrules.errors.RulesDataError` naming file, key path and problem. YAML is only ever read
+with ``yaml.safe_load``.
+
+Variants are overlays: a variant file may add and remove items of a game's collections (cards,
+ferries, tiles) and set rules parameters. Several variants apply in the order given.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from importlib import resources
+from pathlib import Path
+from typing import Any, TypeVar
+
+import yaml
+from attrs import frozen
+
+from noahrules.errors import RulesDataError
+
+T = TypeVar("T")
+
+__all__ = [
+    "Node",
+    "apply_collection_change",
+    "data_dir",
+    "digest",
+    "known_variants",
+    "load_yaml",
+    "parse_unique",
+    "variant_path",
+]
+
+
+def data_dir(game: str) -> Path:
+    """The folder of a game's packaged data.
+
+    A wheel ships the data inside the package (``noahrules/data``); a source checkout and an
+    editable install read the ``data/`` folder beside the package.
+    """
+    packaged = Path(str(resources.files("noahrules"))) / "data" / game
+    if packaged.is_dir():
+        return packaged
+    return Path(__file__).resolve().parent.parent / "data" / game
+
+
+@frozen
+class Node:
+    """A value read from YAML, with the file and key path it came from."""
+
+    value: Any
+    file: str
+    path: str = ""
+
+    def error(self, problem: str) -> RulesDataError:
+        """The error to raise for a problem with this value."""
+        return RulesDataError(self.file, self.path, problem)
+
+    def child(self, key: str) -> Node:
+        """The value under ``key`` of this mapping (``None`` where the key is absent)."""
+        mapping = self.mapping_value()
+        return Node(mapping.get(key), self.file, f"{self.path}.{key}" if self.path else key)
+
+    def mapping_value(self) -> dict[str, Any]:
+        if not isinstance(self.value, dict):
+            raise self.error(f"expected a mapping, got {_kind(self.value)}")
+        return self.value
+
+    def fields(self, required: Collection[str], optional: Collection[str] = ()) -> dict[str, Node]:
+        """The entries of this mapping; every required key present, no unknown key."""
+        mapping = self.mapping_value()
+        for key in mapping:
+            if key not in required and key not in optional:
+                known = ", ".join(sorted([*required, *optional]))
+                raise self.child(str(key)).error(f"unknown key '{key}'; known keys: {known}")
+        for key in required:
+            if key not in mapping:
+                raise self.error(f"missing required key '{key}'")
+        return {str(key): self.child(str(key)) for key in mapping}
+
+    def items(self) -> list[Node]:
+        """The elements of this list (an absent value is an empty list)."""
+        if self.value is None:
+            return []
+        if not isinstance(self.value, list):
+            raise self.error(f"expected a list, got {_kind(self.value)}")
+        return [Node(item, self.file, f"{self.path}[{i}]") for i, item in enumerate(self.value)]
+
+    def integer(self, minimum: int | None = None, maximum: int | None = None) -> int:
+        """This value as an integer within the given bounds."""
+        value = self.value
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.error(f"expected an integer, got {_kind(value)}")
+        if minimum is not None and value < minimum:
+            raise self.error(f"must be at least {minimum}, got {value}")
+        if maximum is not None and value > maximum:
+            raise self.error(f"must be at most {maximum}, got {value}")
+        return value
+
+    def optional_integer(self, minimum: int | None = None) -> int | None:
+        """This value as an integer, or ``None`` where it is null."""
+        return None if self.value is None else self.integer(minimum)
+
+    def string(self) -> str:
+        """This value as a non-empty string."""
+        if not isinstance(self.value, str) or not self.value:
+            raise self.error(f"expected a non-empty string, got {_kind(self.value)}")
+        return self.value
+
+    def boolean(self) -> bool:
+        """This value as ``true`` or ``false``."""
+        if not isinstance(self.value, bool):
+            raise self.error(f"expected true or false, got {_kind(self.value)}")
+        return self.value
+
+    def choice(self, options: Sequence[str]) -> str:
+        """This value as one of the given words."""
+        value = self.string()
+        if value not in options:
+            raise self.error(f"must be one of {', '.join(options)}, got '{value}'")
+        return value
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return f"boolean {str(value).lower()}"
+    if isinstance(value, dict | list):
+        return type(value).__name__
+    return f"{type(value).__name__} {value!r}"
+
+
+def load_yaml(path: Path) -> Node:
+    """Read one YAML file with ``yaml.safe_load``; any failure is a :class:`RulesDataError`."""
+    file = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise RulesDataError(file, "", f"cannot read file: {exc.strerror or exc}") from None
+    try:
+        value = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        problem = getattr(exc, "problem", None) or str(exc)
+        raise RulesDataError(file, "", f"malformed YAML{where}: {problem}") from None
+    return Node(value, file)
+
+
+def known_variants(game: str) -> tuple[str, ...]:
+    """The names of a game's packaged variants, sorted."""
+    folder = data_dir(game) / "variants"
+    return tuple(sorted(p.stem for p in folder.glob("*.yaml")))
+
+
+def variant_path(game: str, name: str) -> Path:
+    """The file of a variant: a packaged variant's name, or the path of any YAML file."""
+    if name.endswith((".yaml", ".yml")) or "/" in name or "\\" in name:
+        path = Path(name)
+        if not path.is_file():
+            raise RulesDataError(name, "", "no such variant file")
+        return path
+    path = data_dir(game) / "variants" / f"{name}.yaml"
+    if not path.is_file():
+        known = ", ".join(known_variants(game))
+        raise RulesDataError(
+            name, "", f"unknown {game} variant '{name}'; known variants: {known} (or a .yaml path)"
+        )
+    return path
+
+
+def apply_collection_change(items: list[Node], change: Node, what: str) -> list[Node]:
+    """Apply a variant's change to a collection: ``remove`` ids, ``remove_species``, ``add`` items.
+
+    Removing something that is not there is an error: a variant that silently does nothing
+    hides a typo.
+    """
+    if change.value is None:
+        return items
+    entries = change.fields((), ("remove", "remove_species", "add"))
+    result = list(items)
+    for key, field_name in (("remove", "id"), ("remove_species", "species")):
+        if key not in entries:
+            continue
+        for target in entries[key].items():
+            wanted = target.string()
+            kept = [item for item in result if _field(item, field_name) != wanted]
+            if len(kept) == len(result):
+                raise target.error(f"no {what} with {field_name} '{wanted}' to remove")
+            result = kept
+    if "add" in entries:
+        result.extend(entries["add"].items())
+    return result
+
+
+def _field(item: Node, name: str) -> Any:
+    return item.value.get(name) if isinstance(item.value, dict) else None
+
+
+def parse_unique(
+    items: Iterable[Node], parse: Callable[[Node], T], key: Callable[[T], str], what: str
+) -> tuple[T, ...]:
+    """Parse each item; two items with the same key are an error naming the second."""
+    seen: dict[str, Node] = {}
+    result = []
+    for node in items:
+        value = parse(node)
+        name = key(value)
+        if name in seen:
+            first = seen[name]
+            raise node.error(f"duplicate {what} '{name}' (first at {first.file}: {first.path})")
+        seen[name] = node
+        result.append(value)
+    return tuple(result)
+
+
+def digest(values: Mapping[str, Any]) -> str:
+    """A SHA-256 digest of rules data in canonical JSON form (key order does not matter)."""
+    text = json.dumps(values, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()

@@ -1,0 +1,255 @@
+"""The ferry game's card database: animal cards, ferry cards and rules parameters, from YAML.
+
+:func:`load_rules` reads the packaged data (``data/ferry/``), applies variant overlays in the order
+given, validates everything and returns one immutable :class:`Rules` value.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Sequence
+
+from attrs import field, frozen
+
+from noahrules.data import (
+    Node,
+    apply_collection_change,
+    data_dir,
+    digest,
+    load_yaml,
+    parse_unique,
+    variant_path,
+)
+from noahrules.ferry.abilities import Abilities, parse_abilities
+
+__all__ = ["Boarded", "Card", "FerryCard", "Gender", "Rules", "ShortDeal", "load_rules"]
+
+
+class Gender(enum.Enum):
+    """A card's printed gender; ``EITHER`` is chosen when played (F29)."""
+
+    MALE = "male"
+    FEMALE = "female"
+    EITHER = "either"
+
+
+class ShortDeal(enum.Enum):
+    """How to deal when the deck is too small for full hands (F7, ``short_deal``)."""
+
+    EQUAL = "equal"
+    """Everyone gets floor((deck - docks) / players) cards."""
+    STOP = "stop"
+    """Deal round-robin until the deck is empty."""
+
+
+@frozen(cache_hash=True)
+class Card:
+    """An animal card (F1)."""
+
+    id: str
+    species: str
+    gender: Gender
+    weight: int
+    tears: int
+    mark: str | None
+    """Player-count mark as printed (``"4+"``, ``"5+"``), or ``None``."""
+    abilities: Abilities
+
+    @property
+    def min_players(self) -> int:
+        """The fewest players with whom this card is used (F4)."""
+        return int(self.mark[:-1]) if self.mark else 0
+
+
+@frozen(cache_hash=True)
+class Boarded:
+    """A card as played onto a ferry: with its gender and weight as played (F29, V2)."""
+
+    card: Card
+    gender: Gender
+    weight: int
+
+
+@frozen(cache_hash=True)
+class FerryCard:
+    """A ferry card (F2); ``unique_species`` marks the roommate ferry (V4)."""
+
+    id: str
+    capacity: int
+    unique_species: bool = False
+
+
+@frozen(cache_hash=True)
+class Rules:
+    """Everything that defines one ferry game: cards, ferries and parameters.
+
+    Build it with :func:`load_rules`. Two rules values from the same data compare equal.
+    """
+
+    animals: tuple[Card, ...]
+    ferries: tuple[FerryCard, ...]
+    min_players: int
+    max_players: int
+    hand_size: int
+    short_deal: ShortDeal
+    docks: int
+    centre: int
+    departure_gifts: tuple[int, ...]
+    rounds: int | None
+    penalty_limit: int | None
+    variants: tuple[str, ...]
+    """The variants applied, as given to :func:`load_rules`."""
+    digest: str
+    """SHA-256 of the merged rules data; equal data, equal digest."""
+    card: dict[str, Card] = field(eq=False, hash=False, repr=False)
+    """Cards by id."""
+    order: dict[Card, int] = field(eq=False, hash=False, repr=False)
+    """Each card's position in the data; hands are kept in this order."""
+    ways: dict[Card, tuple[Boarded, ...]] = field(eq=False, hash=False, repr=False)
+    """Every way each card can be played: one per gender for ``choose_gender`` (male first),
+    one per weight for ``wild_weight`` (ascending), else the card as printed."""
+
+
+_GENDERS = tuple(g.value for g in Gender)
+_MARK = re.compile(r"^[1-9][0-9]*\+$")
+_RULES_KEYS = (
+    "players",
+    "hand_size",
+    "short_deal",
+    "docks",
+    "centre",
+    "departure_gifts",
+    "rounds",
+    "penalty_limit",
+)
+
+
+def load_rules(variants: Sequence[str] = ()) -> Rules:
+    """Load the ferry game's rules data with the given variants applied, in order.
+
+    A variant is a packaged variant's name (``"frog"``, ``"crocodile"``, ``"roommate"``,
+    ``"penalty-limit"``) or the path of a YAML overlay file. Raises
+    :class:`~noahrules.errors.RulesDataError` naming file, key path and problem for any bad data.
+    """
+    if isinstance(variants, str):
+        variants = (variants,)
+    folder = data_dir("ferry")
+    animals = load_yaml(folder / "animals.yaml").fields(("animals",))["animals"].items()
+    ferries = load_yaml(folder / "ferries.yaml").fields(("ferries",))["ferries"].items()
+    params = load_yaml(folder / "rules.yaml").fields(("rules",))["rules"].fields(_RULES_KEYS)
+    for name in variants:
+        overlay = load_yaml(variant_path("ferry", name))
+        parts = overlay.fields((), ("description", "animals", "ferries", "rules"))
+        animals = apply_collection_change(animals, overlay.child("animals"), "animal card")
+        ferries = apply_collection_change(ferries, overlay.child("ferries"), "ferry card")
+        if "rules" in parts:
+            params = {**params, **parts["rules"].fields((), _RULES_KEYS)}
+    return _build(animals, ferries, params, tuple(variants))
+
+
+def _build(
+    animal_nodes: list[Node], ferry_nodes: list[Node], params: dict[str, Node], variants: tuple[str, ...]
+) -> Rules:
+    animals = parse_unique(animal_nodes, _parse_card, lambda c: c.id, "animal card id")
+    ferries = parse_unique(ferry_nodes, _parse_ferry, lambda f: f.id, "ferry card id")
+    if not animals:
+        raise params["players"].error("the rules data has no animal cards")
+    smallest = min((f.capacity for f in ferries), default=0)
+    for node, card in zip(animal_nodes, animals, strict=True):
+        limit = min(smallest, card.abilities.capacity_limit or smallest)
+        if card.weight > limit:
+            raise node.child("weight").error(
+                f"weight {card.weight} exceeds capacity {limit}: the card could never be played (F12)"
+            )
+    low, high = _parse_players(params["players"])
+    docks = params["docks"].integer(5)
+    centre = params["centre"].integer(0)
+    if docks + centre != len(ferries):
+        raise params["centre"].error(
+            f"docks {docks} + centre {centre} must equal the {len(ferries)} ferry cards (F5)"
+        )
+    gifts_node = params["departure_gifts"]
+    gifts = tuple(item.integer(0) for item in gifts_node.items())
+    if len(gifts) < centre + 1:
+        raise gifts_node.error(f"needs an entry for each of the {centre + 1} departures of a round")
+    rounds = params["rounds"].optional_integer(1)
+    limit = params["penalty_limit"].optional_integer(1)
+    if rounds is None and limit is None:
+        raise params["rounds"].error("rounds and penalty_limit are both null: the game would never end")
+    data = {
+        "animals": [n.value for n in animal_nodes],
+        "ferries": [n.value for n in ferry_nodes],
+        "rules": {key: node.value for key, node in params.items()},
+    }
+    return Rules(
+        animals=animals,
+        ferries=ferries,
+        min_players=low,
+        max_players=high,
+        hand_size=params["hand_size"].integer(1),
+        short_deal=ShortDeal(params["short_deal"].choice([s.value for s in ShortDeal])),
+        docks=docks,
+        centre=centre,
+        departure_gifts=gifts,
+        rounds=rounds,
+        penalty_limit=limit,
+        variants=variants,
+        digest=digest(data),
+        card={c.id: c for c in animals},
+        order={c: i for i, c in enumerate(animals)},
+        ways={c: _ways(c) for c in animals},
+    )
+
+
+def _ways(card: Card) -> tuple[Boarded, ...]:
+    genders = (Gender.MALE, Gender.FEMALE) if card.abilities.choose_gender else (card.gender,)
+    wild = card.abilities.wild_weight
+    weights = range(wild[0], wild[1] + 1) if wild else (card.weight,)
+    return tuple(Boarded(card, g, w) for g in genders for w in weights)
+
+
+def _parse_players(node: Node) -> tuple[int, int]:
+    items = node.items()
+    if len(items) != 2:
+        raise node.error("expected [fewest, most] players")
+    low, high = items[0].integer(2), items[1].integer(2)
+    if low > high:
+        raise node.error(f"fewest {low} is above most {high}")
+    return low, high
+
+
+def _parse_card(node: Node) -> Card:
+    f = node.fields(("id", "species", "gender", "weight", "tears"), ("mark", "abilities"))
+    gender = Gender(f["gender"].choice(_GENDERS))
+    abilities = parse_abilities(node.child("abilities"))
+    card = Card(
+        id=f["id"].string(),
+        species=f["species"].string(),
+        gender=gender,
+        weight=f["weight"].integer(0),
+        tears=f["tears"].integer(0),
+        mark=_parse_mark(node.child("mark")),
+        abilities=abilities,
+    )
+    if (gender is Gender.EITHER) != abilities.choose_gender:
+        raise f["gender"].error("gender 'either' and the choose_gender ability go together (F29)")
+    wild = abilities.wild_weight
+    if wild is not None and not wild[0] <= card.weight <= wild[1]:
+        raise f["weight"].error(f"weight {card.weight} lies outside wild_weight {list(wild)} (V2)")
+    return card
+
+
+def _parse_mark(node: Node) -> str | None:
+    if node.value is None:
+        return None
+    mark = node.string()
+    if not _MARK.match(mark):
+        raise node.error(f"expected a player-count mark like '4+', got '{mark}'")
+    return mark
+
+
+def _parse_ferry(node: Node) -> FerryCard:
+    f = node.fields(("id", "capacity"), ("unique_species",))
+    unique = f["unique_species"].boolean() if "unique_species" in f else False
+    return FerryCard(f["id"].string(), f["capacity"].integer(1), unique)

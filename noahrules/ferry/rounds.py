@@ -1,0 +1,132 @@
+"""Rounds of the ferry game: setup (F4-F9, F23-F24) and round end (F20-F25, V1)."""
+
+from __future__ import annotations
+
+from attrs import evolve
+
+from noahrules.errors import SetupError
+from noahrules.ferry.cards import Boarded, Card, Gender, Rules, ShortDeal
+from noahrules.ferry.state import Ferry, Phase, State
+from noahrules.rng import Rng
+
+__all__ = ["end_round", "new_game", "start_round"]
+
+_CHOSEN_GENDERS = (Gender.MALE, Gender.FEMALE)
+
+
+def new_game(rules: Rules, players: int, seed: int = 0, first_player: int = 0) -> State:
+    """A new game for ``players`` seats, with all chance drawn from ``seed``.
+
+    ``first_player`` starts round 1 (F9). Raises :class:`~noahrules.errors.SetupError` for a
+    player count outside the rules' range, a seat that does not exist, or a deck too small to give
+    every player a card (F7).
+    """
+    if not rules.min_players <= players <= rules.max_players:
+        raise SetupError(
+            f"F4: {players} players; this game takes {rules.min_players} to {rules.max_players}"
+        )
+    if not 0 <= first_player < players:
+        raise SetupError(f"F9: first_player {first_player} is not a seat of {players} players")
+    in_play, removed = _sort_by_mark(rules, players)
+    if len(in_play) - rules.docks < players:
+        raise SetupError(
+            f"F7: {len(in_play)} cards for {players} players: after {rules.docks} setup cards "
+            f"some player would get no card"
+        )
+    penalties = (0,) * players
+    return start_round(rules, players, 1, first_player, penalties, Rng.from_seed(seed), removed)
+
+
+def _sort_by_mark(rules: Rules, players: int) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """F4: the cards in play and the cards removed by their player-count mark."""
+    in_play = tuple(c for c in rules.animals if c.min_players <= players)
+    removed = tuple(c for c in rules.animals if c.min_players > players)
+    return in_play, removed
+
+
+def start_round(
+    rules: Rules,
+    players: int,
+    round: int,
+    first: int,
+    penalties: tuple[int, ...],
+    rng: Rng,
+    removed: tuple[Card, ...],
+) -> State:
+    """Shuffle and deal a round (F5-F7, F23): every card not removed by mark is in play again."""
+    in_play = tuple(c for c in rules.animals if c not in removed)
+    deck, rng = rng.shuffled(in_play)
+    ferries, rng = rng.shuffled(rules.ferries)
+    noah, rng = rng.below(rules.docks)  # F6
+    docks = []
+    for ferry_card, card in zip(ferries[: rules.docks], deck, strict=False):
+        gender = card.gender
+        if card.abilities.choose_gender:  # F7a: a snail placed at setup gets a random gender
+            gender, rng = rng.choice(_CHOSEN_GENDERS)
+        docks.append(Ferry(ferry_card, (Boarded(card, gender, card.weight),)))
+    deck = deck[rules.docks :]
+    dealt = _deal_count(rules, players, len(deck))
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    for k, card in enumerate(deck[:dealt]):
+        hands[(first + k) % players].append(card)
+    order = rules.order.__getitem__
+    return State(
+        rules=rules,
+        players=players,
+        round=round,
+        first_player=first,
+        seat=first,
+        phase=Phase.PLAY,
+        docks=tuple(docks),
+        centre=ferries[rules.docks :],
+        noah=noah,
+        hands=tuple(tuple(sorted(h, key=order)) for h in hands),
+        penalties=penalties,
+        departures=0,
+        departed=(),
+        deck=deck[dealt:],
+        removed=removed,
+        rng=rng,
+    )
+
+
+def _deal_count(rules: Rules, players: int, available: int) -> int:
+    """F7: how many cards are dealt, in all, from ``available``."""
+    full = rules.hand_size * players
+    if available >= full:
+        return full
+    if rules.short_deal is ShortDeal.EQUAL:
+        return available // players * players
+    return available
+
+
+def end_round(state: State) -> State:
+    """Score the round (F22) and start the next (F23, F24), or end the game (F25, V1)."""
+    rules = state.rules
+    penalties = tuple(
+        p + sum(c.tears for c in hand) for p, hand in zip(state.penalties, state.hands, strict=True)
+    )
+    last_round = rules.rounds is not None and state.round >= rules.rounds
+    limit_reached = rules.penalty_limit is not None and max(penalties) >= rules.penalty_limit
+    if last_round or limit_reached:
+        return evolve(state, penalties=penalties, phase=Phase.OVER, pair=False)
+    return start_round(
+        rules,
+        state.players,
+        state.round + 1,
+        _next_first(state.first_player, penalties),
+        penalties,
+        state.rng,
+        state.removed,
+    )
+
+
+def _next_first(previous: int, penalties: tuple[int, ...]) -> int:
+    """F24: the highest penalty starts; ties go to the first tied seat from the previous starter."""
+    players = len(penalties)
+    worst = max(penalties)
+    return next(
+        seat
+        for k in range(players)
+        if penalties[seat := (previous + k) % players] == worst
+    )

@@ -1,0 +1,114 @@
+"""The ferry game's state: an immutable value (DESIGN principle 1)."""
+
+from __future__ import annotations
+
+import enum
+
+from attrs import frozen
+
+from noahrules.ferry.cards import Boarded, Card, FerryCard, Rules
+from noahrules.rng import Rng
+
+__all__ = ["Ferry", "Phase", "State", "capacity"]
+
+
+@frozen(cache_hash=True)
+class Ferry:
+    """A ferry on a dock and its animals in boarding order (the setup card first, F7a)."""
+
+    card: FerryCard
+    animals: tuple[Boarded, ...] = ()
+
+    @property
+    def load(self) -> int:
+        """Total weight aboard (F11)."""
+        return sum(a.weight for a in self.animals)
+
+    @property
+    def capacity(self) -> int:
+        """The ferry card's capacity, lowered by any ``capacity_limit`` aboard (F11, F30)."""
+        return capacity(self.card, self.animals)
+
+
+def capacity(card: FerryCard, animals: tuple[Boarded, ...]) -> int:
+    """Capacity of a ferry card carrying these animals: derived, never stored (F11, F30)."""
+    result = card.capacity
+    for animal in animals:
+        limit = animal.card.abilities.capacity_limit
+        if limit is not None and limit < result:
+            result = limit
+    return result
+
+
+class Phase(enum.Enum):
+    """The decision pending in a state; one move class answers each."""
+
+    PLAY = "play"
+    """Play an animal (``PlayAnimal``), or take the ferry's animals when none fits (``TakeAnimals``)."""
+    SEND_ESCAPEE = "send_escapee"
+    """V3: choose the opponent who takes the escaped animal (``SendEscapee``)."""
+    LOOK = "look"
+    """F32: choose the opponent whose hand to look at (``LookAtHand``)."""
+    STEAL = "steal"
+    """F33: choose the opponent to steal from (``StealFrom``)."""
+    GIVE_BACK = "give_back"
+    """F33: give one card back to the robbed opponent (``GiveBack``)."""
+    MOVE_NOAH = "move_noah"
+    """F14: move Noah (``MoveNoah``)."""
+    GIVE = "give"
+    """F17: give departure bonus cards (``GiveCard``) or stop (``EndGiving``)."""
+    OVER = "over"
+    """The game is over (F25, V1)."""
+
+
+@frozen(cache_hash=True)
+class State:
+    """A position of the ferry game. Never changed: :func:`~noahrules.ferry.apply` returns a new one.
+
+    The fields below ``rng`` describe the turn in progress.
+    """
+
+    rules: Rules
+    players: int
+    round: int
+    """1-based; stays at the last round once the game is over."""
+    first_player: int
+    """The seat that started this round (F9, F24)."""
+    seat: int
+    """The seat whose turn it is (it makes every pending decision)."""
+    phase: Phase
+    docks: tuple[Ferry | None, ...]
+    """One entry per dock; ``None`` while a departed ferry awaits its replacement (F18)."""
+    centre: tuple[FerryCard, ...]
+    """Waiting ferries, in the order they will come (public, F5)."""
+    noah: int
+    """The dock Noah stands at."""
+    hands: tuple[tuple[Card, ...], ...]
+    """Per seat, kept in the order of the rules data."""
+    penalties: tuple[int, ...]
+    departures: int
+    """Departures this round, counting the one whose bonus is being given."""
+    departed: tuple[Card, ...]
+    """Cards that left on departed ferries this round."""
+    deck: tuple[Card, ...]
+    """Cards unused this round (F8), in hidden shuffled order."""
+    removed: tuple[Card, ...]
+    """Cards removed by player-count mark (F4)."""
+    rng: Rng
+    played: Boarded | None = None
+    """The animal played this turn, as played."""
+    dock: int = 0
+    """The dock where this turn's animal was played."""
+    pair: bool = False
+    """This turn's play made a pair: an extra turn follows (F15)."""
+    gifts: int = 0
+    """Bonus cards the player may still give (F17)."""
+    victim: int | None = None
+    """The opponent robbed by a lion, awaiting a card back (F33)."""
+    escapee: Card | None = None
+    """The animal that escaped a crocodile, awaiting its receiver (V3, F28)."""
+
+    @property
+    def ferry(self) -> Ferry | None:
+        """The ferry at Noah's dock."""
+        return self.docks[self.noah]

@@ -1,0 +1,44 @@
+"""The shape every game module has, so that tools can treat all games alike."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+__all__ = ["Game"]
+
+
+class Game(Protocol):
+    """A game module (``noahrules.ferry``): its metadata and its pure rules functions.
+
+    States, moves and rules are each game's own classes; here they are ``Any``.
+    """
+
+    NAME: str
+    MIN_PLAYERS: int
+    MAX_PLAYERS: int
+    MAX_DECISIONS: int | None
+
+    def load_rules(self, variants: Sequence[str] = ()) -> Any:
+        """The packaged rules data with the named variants (or YAML paths) applied."""
+
+    def new_game(self, rules: Any, players: int, seed: int = 0, first_player: int = 0) -> Any:
+        """A new game: all chance comes from ``seed``."""
+
+    def legal_moves(self, state: Any) -> tuple[Any, ...]:
+        """Every legal move, in a stable order; empty exactly when the game is over."""
+
+    def apply(self, state: Any, move: Any) -> Any:
+        """The next state; raises ``IllegalMoveError`` naming the rule for an illegal move."""
+
+    def current_player(self, state: Any) -> int | None:
+        """The seat to act, or ``None`` once the game is over."""
+
+    def is_over(self, state: Any) -> bool:
+        """Whether the game has ended."""
+
+    def scores(self, state: Any) -> tuple[int, ...]:
+        """Per seat: penalties (ferry, lower is better) or points (island)."""
+
+    def winners(self, state: Any) -> tuple[int, ...]:
+        """The winning seats once the game is over; ``()`` before."""

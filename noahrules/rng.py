@@ -1,0 +1,72 @@
+"""A pure, immutable random number generator.
+
+The RNG is a value carried inside game states: every draw returns the result together with the
+advanced generator, so the same seed and the same moves give the same game in any process, whatever
+else calls the global :mod:`random` module. The generator is SplitMix64 (Steele, Lea and Flood,
+2014): 64-bit state, fast in pure Python and identical on every platform.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TypeVar
+
+from attrs import frozen
+
+__all__ = ["Rng"]
+
+T = TypeVar("T")
+
+_MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
+@frozen
+class Rng:
+    """An immutable SplitMix64 generator; ``state`` is its whole 64-bit state."""
+
+    state: int
+
+    @classmethod
+    def from_seed(cls, seed: int) -> Rng:
+        """The generator for an integer seed (any size or sign)."""
+        return cls(_mix(seed & _MASK) ^ (seed >> 64 & _MASK))
+
+    def next64(self) -> tuple[int, Rng]:
+        """A uniformly random 64-bit integer and the advanced generator."""
+        state = (self.state + _GOLDEN) & _MASK
+        return _mix(state), Rng(state)
+
+    def below(self, n: int) -> tuple[int, Rng]:
+        """A random integer in ``range(n)`` (``n`` >= 1) and the advanced generator.
+
+        Rejects the top partial block of 64-bit values, so the result is exactly uniform.
+        """
+        if n < 1:
+            raise ValueError(f"below() needs n >= 1, got {n}")
+        limit = (1 << 64) - (1 << 64) % n
+        rng = self
+        while True:
+            value, rng = rng.next64()
+            if value < limit:
+                return value % n, rng
+
+    def choice(self, items: Sequence[T]) -> tuple[T, Rng]:
+        """A uniformly chosen element of a non-empty sequence and the advanced generator."""
+        index, rng = self.below(len(items))
+        return items[index], rng
+
+    def shuffled(self, items: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
+        """A uniformly shuffled copy of ``items`` (Fisher-Yates) and the advanced generator."""
+        result = list(items)
+        rng = self
+        for i in range(len(result) - 1, 0, -1):
+            j, rng = rng.below(i + 1)
+            result[i], result[j] = result[j], result[i]
+        return tuple(result), rng
+
+
+def _mix(z: int) -> int:
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)

@@ -1,0 +1,86 @@
+"""Build exact ferry positions for scenario tests."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from noahrules.ferry import Boarded, Ferry, Gender, Phase, Rules, State, load_rules
+from noahrules.rng import Rng
+
+RULES: dict[tuple[str, ...], Rules] = {}
+
+
+def rules(*variants: str) -> Rules:
+    """Packaged rules with variants, loaded once per combination."""
+    if variants not in RULES:
+        RULES[variants] = load_rules(variants)
+    return RULES[variants]
+
+
+def aboard(rules: Rules, spec: str) -> Boarded:
+    """An animal as played: ``"cat-1"``, a snail with its gender ``"snail-1/female"``,
+    a frog with its weight ``"frog-1=3"``."""
+    card_id, _, weight = spec.partition("=")
+    card_id, _, gender = card_id.partition("/")
+    card = rules.card[card_id]
+    return Boarded(card, Gender(gender) if gender else card.gender, int(weight) if weight else card.weight)
+
+
+def position(
+    *,
+    variants: Sequence[str] = (),
+    players: int = 2,
+    hands: Sequence[Sequence[str]],
+    docks: Sequence[Sequence[str] | None],
+    ferry_cards: Sequence[str] | None = None,
+    centre: Sequence[str] | None = None,
+    noah: int = 0,
+    seat: int = 0,
+    penalties: Sequence[int] | None = None,
+    round: int = 1,
+    first_player: int = 0,
+    departures: int = 0,
+    departed: Sequence[str] = (),
+    seed: int = 0,
+) -> State:
+    """A PLAY position: the named cards in hands and on docks, every other card of the players'
+    deck unused (or removed by its mark). Docks take ``ferry_cards`` (default: the rules' ferries
+    in order) and the rest of the ferries wait in the centre unless ``centre`` names them."""
+    r = rules(*variants)
+    ferry_ids = list(ferry_cards or [f.id for f in r.ferries[: len(docks)]])
+    ferries = {f.id: f for f in r.ferries}
+    dock_values: list[Ferry | None] = []
+    for contents in docks:
+        if contents is None:
+            dock_values.append(None)
+            continue
+        card = ferries[ferry_ids.pop(0)]
+        dock_values.append(Ferry(card, tuple(aboard(r, spec) for spec in contents)))
+    used_ferries = {d.card.id for d in dock_values if d is not None}
+    if centre is None:
+        centre = [f.id for f in r.ferries if f.id not in used_ferries]
+    hand_cards = tuple(tuple(sorted((r.card[c] for c in h), key=r.order.__getitem__)) for h in hands)
+    placed = {c for h in hand_cards for c in h}
+    placed |= {a.card for d in dock_values if d is not None for a in d.animals}
+    placed |= {r.card[c] for c in departed}
+    removed = tuple(c for c in r.animals if c.min_players > players)
+    deck = tuple(c for c in r.animals if c not in placed and c not in removed)
+    assert not placed & set(removed), "a card placed in the position is removed by its mark"
+    return State(
+        rules=r,
+        players=players,
+        round=round,
+        first_player=first_player,
+        seat=seat,
+        phase=Phase.PLAY,
+        docks=tuple(dock_values),
+        centre=tuple(ferries[c] for c in centre),
+        noah=noah,
+        hands=hand_cards,
+        penalties=tuple(penalties or (0,) * players),
+        departures=departures,
+        departed=tuple(r.card[c] for c in departed),
+        deck=deck,
+        removed=removed,
+        rng=Rng.from_seed(seed),
+    )
