@@ -1,7 +1,7 @@
 """Reading rules data from YAML, shared by both games.
 
-Everything read from a file is wrapped in a :class:`Node` that remembers the file and the key path it
-came from, so that every problem found later, however deep, is reported as a
+Everything read from a file is wrapped in a :class:`Node` that remembers the file and the key
+path it came from, so that every problem found later, however deep, is reported as a
 :class:`~noahrules.errors.RulesDataError` naming file, key path and problem. YAML is only ever read
 with ``yaml.safe_load``.
 
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from importlib import resources
 from pathlib import Path
@@ -143,14 +144,31 @@ def load_yaml(path: Path) -> Node:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise RulesDataError(file, "", f"cannot read file: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        line = path.read_bytes().count(b"\n", 0, exc.start) + 1
+        raise RulesDataError(file, "", f"not UTF-8 text at line {line}: {exc.reason}") from None
     try:
         value = yaml.safe_load(text)
     except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-        problem = getattr(exc, "problem", None) or str(exc)
-        raise RulesDataError(file, "", f"malformed YAML{where}: {problem}") from None
+        raise RulesDataError(file, "", f"malformed YAML{_where(exc, text)}: {_problem(exc)}") from None
     return Node(value, file)
+
+
+def _where(exc: yaml.YAMLError, text: str) -> str:
+    mark = getattr(exc, "problem_mark", None)
+    if mark is not None:
+        return f" at line {mark.line + 1}, column {mark.column + 1}"
+    if isinstance(exc, yaml.reader.ReaderError):
+        line_start = text.rfind("\n", 0, exc.position) + 1
+        line = text.count("\n", 0, exc.position) + 1
+        return f" at line {line}, column {exc.position - line_start + 1}"
+    return ""
+
+
+def _problem(exc: yaml.YAMLError) -> str:
+    if isinstance(exc, yaml.reader.ReaderError):
+        return f"unacceptable character #x{exc.character:04x}"
+    return str(getattr(exc, "problem", None) or exc)
 
 
 def known_variants(game: str) -> tuple[str, ...]:
@@ -159,8 +177,10 @@ def known_variants(game: str) -> tuple[str, ...]:
     return tuple(sorted(p.stem for p in folder.glob("*.yaml")))
 
 
-def variant_path(game: str, name: str) -> Path:
+def variant_path(game: str, name: str | os.PathLike[str]) -> Path:
     """The file of a variant: a packaged variant's name, or the path of any YAML file."""
+    if isinstance(name, os.PathLike):
+        name = os.fspath(name)
     if name.endswith((".yaml", ".yml")) or "/" in name or "\\" in name:
         path = Path(name)
         if not path.is_file():

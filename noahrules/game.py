@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from typing import Any, Protocol
 
@@ -19,7 +20,7 @@ class Game(Protocol):
     MAX_PLAYERS: int
     MAX_DECISIONS: int | None
 
-    def load_rules(self, variants: Sequence[str] = ()) -> Any:
+    def load_rules(self, variants: Sequence[str | os.PathLike[str]] = ()) -> Any:
         """The packaged rules data with the named variants (or YAML paths) applied."""
 
     def new_game(self, rules: Any, players: int, seed: int = 0, first_player: int = 0) -> Any:

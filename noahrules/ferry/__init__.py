@@ -12,7 +12,8 @@
 from __future__ import annotations
 
 from noahrules.ferry.abilities import ABILITIES, Abilities
-from noahrules.ferry.cards import Boarded, Card, FerryCard, Gender, Rules, ShortDeal, load_rules
+from noahrules.ferry.cards import Boarded, Card, FerryCard, Rules, load_rules
+from noahrules.ferry.kinds import Gender, ShortDeal
 from noahrules.ferry.moves import (
     EndGiving,
     GiveBack,

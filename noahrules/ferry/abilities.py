@@ -31,14 +31,16 @@ class Abilities:
     look_at_hand: bool = False
     """F32 (giraffe): the player looks at one opponent's hand (``LookAtHand``)."""
     steal_and_return: bool = False
-    """F33 (lion): steal a random card from an opponent (``StealFrom``), give one back (``GiveBack``)."""
+    """F33 (lion): steal a random card from an opponent (``StealFrom``), then give one back
+    (``GiveBack``)."""
     wild_weight: tuple[int, int] | None = None
     """V2 (frog): ``(low, high)``; the card may weigh any value in the range that makes the ferry
     depart, else it weighs its printed weight."""
     reduce_penalty: int = 0
     """V3a (crocodile's tears): the player's penalty goes down by this much, never below 0."""
     first_escapes: bool = False
-    """V3b (crocodile's teeth): the animal aboard longest escapes to an opponent (``SendEscapee``)."""
+    """V3b (crocodile's teeth): the animal aboard longest escapes to an opponent of the player's
+    choice (``SendEscapee``)."""
 
 
 def _flag(node: Node) -> bool:

@@ -6,7 +6,7 @@ given, validates everything and returns one immutable :class:`Rules` value.
 
 from __future__ import annotations
 
-import enum
+import os
 import re
 from collections.abc import Sequence
 
@@ -22,25 +22,10 @@ from noahrules.data import (
     variant_path,
 )
 from noahrules.ferry.abilities import Abilities, parse_abilities
+from noahrules.ferry.kinds import Gender, ShortDeal
+from noahrules.ferry.moves import MoveNoah, PlayAnimal
 
 __all__ = ["Boarded", "Card", "FerryCard", "Gender", "Rules", "ShortDeal", "load_rules"]
-
-
-class Gender(enum.Enum):
-    """A card's printed gender; ``EITHER`` is chosen when played (F29)."""
-
-    MALE = "male"
-    FEMALE = "female"
-    EITHER = "either"
-
-
-class ShortDeal(enum.Enum):
-    """How to deal when the deck is too small for full hands (F7, ``short_deal``)."""
-
-    EQUAL = "equal"
-    """Everyone gets floor((deck - docks) / players) cards."""
-    STOP = "stop"
-    """Deal round-robin until the deck is empty."""
 
 
 @frozen(cache_hash=True)
@@ -104,11 +89,19 @@ class Rules:
     """SHA-256 of the merged rules data; equal data, equal digest."""
     card: dict[str, Card] = field(eq=False, hash=False, repr=False)
     """Cards by id."""
-    order: dict[Card, int] = field(eq=False, hash=False, repr=False)
-    """Each card's position in the data; hands are kept in this order."""
-    ways: dict[Card, tuple[Boarded, ...]] = field(eq=False, hash=False, repr=False)
-    """Every way each card can be played: one per gender for ``choose_gender`` (male first),
-    one per weight for ``wild_weight`` (ascending), else the card as printed."""
+    order: dict[str, int] = field(eq=False, hash=False, repr=False)
+    """Each card's position in the data, by id; hands are kept in this order."""
+    ways: dict[str, tuple[tuple[Boarded, PlayAnimal], ...]] = field(
+        eq=False, hash=False, repr=False
+    )
+    """By card id, every way the card can be played, as the animal aboard and the move that
+    plays it: one per gender for ``choose_gender`` (male first), one per weight for ``wild_weight``
+    (ascending), else the card as printed."""
+    noah_moves: dict[tuple[Gender, int], tuple[MoveNoah, MoveNoah]] = field(
+        eq=False, hash=False, repr=False
+    )
+    """F14: Noah's moves after a card of this gender (as played) from this dock, ascending:
+    female to the two adjacent docks, male to the two non-adjacent ones."""
 
 
 _GENDERS = tuple(g.value for g in Gender)
@@ -125,31 +118,33 @@ _RULES_KEYS = (
 )
 
 
-def load_rules(variants: Sequence[str] = ()) -> Rules:
+def load_rules(variants: Sequence[str | os.PathLike[str]] | str = ()) -> Rules:
     """Load the ferry game's rules data with the given variants applied, in order.
 
     A variant is a packaged variant's name (``"frog"``, ``"crocodile"``, ``"roommate"``,
     ``"penalty-limit"``) or the path of a YAML overlay file. Raises
     :class:`~noahrules.errors.RulesDataError` naming file, key path and problem for any bad data.
     """
-    if isinstance(variants, str):
-        variants = (variants,)
+    names = (variants,) if isinstance(variants, str) else tuple(map(os.fspath, variants))
     folder = data_dir("ferry")
     animals = load_yaml(folder / "animals.yaml").fields(("animals",))["animals"].items()
     ferries = load_yaml(folder / "ferries.yaml").fields(("ferries",))["ferries"].items()
     params = load_yaml(folder / "rules.yaml").fields(("rules",))["rules"].fields(_RULES_KEYS)
-    for name in variants:
+    for name in names:
         overlay = load_yaml(variant_path("ferry", name))
         parts = overlay.fields((), ("description", "animals", "ferries", "rules"))
         animals = apply_collection_change(animals, overlay.child("animals"), "animal card")
         ferries = apply_collection_change(ferries, overlay.child("ferries"), "ferry card")
         if "rules" in parts:
             params = {**params, **parts["rules"].fields((), _RULES_KEYS)}
-    return _build(animals, ferries, params, tuple(variants))
+    return _build(animals, ferries, params, names)
 
 
 def _build(
-    animal_nodes: list[Node], ferry_nodes: list[Node], params: dict[str, Node], variants: tuple[str, ...]
+    animal_nodes: list[Node],
+    ferry_nodes: list[Node],
+    params: dict[str, Node],
+    variants: tuple[str, ...],
 ) -> Rules:
     animals = parse_unique(animal_nodes, _parse_card, lambda c: c.id, "animal card id")
     ferries = parse_unique(ferry_nodes, _parse_ferry, lambda f: f.id, "ferry card id")
@@ -160,7 +155,8 @@ def _build(
         limit = min(smallest, card.abilities.capacity_limit or smallest)
         if card.weight > limit:
             raise node.child("weight").error(
-                f"weight {card.weight} exceeds capacity {limit}: the card could never be played (F12)"
+                f"weight {card.weight} exceeds capacity {limit}: "
+                "the card could never be played (F12)"
             )
     low, high = _parse_players(params["players"])
     docks = params["docks"].integer(5)
@@ -174,9 +170,11 @@ def _build(
     if len(gifts) < centre + 1:
         raise gifts_node.error(f"needs an entry for each of the {centre + 1} departures of a round")
     rounds = params["rounds"].optional_integer(1)
-    limit = params["penalty_limit"].optional_integer(1)
-    if rounds is None and limit is None:
-        raise params["rounds"].error("rounds and penalty_limit are both null: the game would never end")
+    penalty_limit = params["penalty_limit"].optional_integer(1)
+    if rounds is None and penalty_limit is None:
+        raise params["rounds"].error(
+            "rounds and penalty_limit are both null: the game would never end"
+        )
     data = {
         "animals": [n.value for n in animal_nodes],
         "ferries": [n.value for n in ferry_nodes],
@@ -193,20 +191,35 @@ def _build(
         centre=centre,
         departure_gifts=gifts,
         rounds=rounds,
-        penalty_limit=limit,
+        penalty_limit=penalty_limit,
         variants=variants,
         digest=digest(data),
         card={c.id: c for c in animals},
-        order={c: i for i, c in enumerate(animals)},
-        ways={c: _ways(c) for c in animals},
+        order={c.id: i for i, c in enumerate(animals)},
+        ways={c.id: _ways(c) for c in animals},
+        noah_moves=_noah_moves(docks),
     )
 
 
-def _ways(card: Card) -> tuple[Boarded, ...]:
-    genders = (Gender.MALE, Gender.FEMALE) if card.abilities.choose_gender else (card.gender,)
+def _noah_moves(docks: int) -> dict[tuple[Gender, int], tuple[MoveNoah, MoveNoah]]:
+    table = {}
+    for gender, step in ((Gender.FEMALE, 1), (Gender.MALE, 2)):
+        for dock in range(docks):
+            low, high = sorted(((dock - step) % docks, (dock + step) % docks))
+            table[gender, dock] = (MoveNoah(low), MoveNoah(high))
+    return table
+
+
+def _ways(card: Card) -> tuple[tuple[Boarded, PlayAnimal], ...]:
+    choose = card.abilities.choose_gender
+    genders = (Gender.MALE, Gender.FEMALE) if choose else (card.gender,)
     wild = card.abilities.wild_weight
     weights = range(wild[0], wild[1] + 1) if wild else (card.weight,)
-    return tuple(Boarded(card, g, w) for g in genders for w in weights)
+    return tuple(
+        (Boarded(card, g, w), PlayAnimal(card.id, g if choose else None, w if wild else None))
+        for g in genders
+        for w in weights
+    )
 
 
 def _parse_players(node: Node) -> tuple[int, int]:

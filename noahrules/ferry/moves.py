@@ -7,15 +7,15 @@ from __future__ import annotations
 
 from attrs import frozen
 
-from noahrules.ferry.cards import Gender
+from noahrules.ferry.kinds import Gender
 
 __all__ = [
     "EndGiving",
     "GiveBack",
     "GiveCard",
     "LookAtHand",
-    "MoveNoah",
     "Move",
+    "MoveNoah",
     "PlayAnimal",
     "SendEscapee",
     "StealFrom",

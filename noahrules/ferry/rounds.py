@@ -5,7 +5,8 @@ from __future__ import annotations
 from attrs import evolve
 
 from noahrules.errors import SetupError
-from noahrules.ferry.cards import Boarded, Card, Gender, Rules, ShortDeal
+from noahrules.ferry.cards import Boarded, Card, Rules
+from noahrules.ferry.kinds import Gender, ShortDeal
 from noahrules.ferry.state import Ferry, Phase, State
 from noahrules.rng import Rng
 
@@ -34,7 +35,15 @@ def new_game(rules: Rules, players: int, seed: int = 0, first_player: int = 0) -
             f"some player would get no card"
         )
     penalties = (0,) * players
-    return start_round(rules, players, 1, first_player, penalties, Rng.from_seed(seed), removed)
+    return start_round(
+        rules,
+        players=players,
+        round=1,
+        first=first_player,
+        penalties=penalties,
+        rng=Rng.from_seed(seed),
+        removed=removed,
+    )
 
 
 def _sort_by_mark(rules: Rules, players: int) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
@@ -46,6 +55,7 @@ def _sort_by_mark(rules: Rules, players: int) -> tuple[tuple[Card, ...], tuple[C
 
 def start_round(
     rules: Rules,
+    *,
     players: int,
     round: int,
     first: int,
@@ -54,7 +64,8 @@ def start_round(
     removed: tuple[Card, ...],
 ) -> State:
     """Shuffle and deal a round (F5-F7, F23): every card not removed by mark is in play again."""
-    in_play = tuple(c for c in rules.animals if c not in removed)
+    out = set(removed)
+    in_play = tuple(c for c in rules.animals if c not in out)
     deck, rng = rng.shuffled(in_play)
     ferries, rng = rng.shuffled(rules.ferries)
     noah, rng = rng.below(rules.docks)  # F6
@@ -69,7 +80,7 @@ def start_round(
     hands: list[list[Card]] = [[] for _ in range(players)]
     for k, card in enumerate(deck[:dealt]):
         hands[(first + k) % players].append(card)
-    order = rules.order.__getitem__
+    order = rules.order
     return State(
         rules=rules,
         players=players,
@@ -80,7 +91,7 @@ def start_round(
         docks=tuple(docks),
         centre=ferries[rules.docks :],
         noah=noah,
-        hands=tuple(tuple(sorted(h, key=order)) for h in hands),
+        hands=tuple(tuple(sorted(h, key=lambda c: order[c.id])) for h in hands),
         penalties=penalties,
         departures=0,
         departed=(),
@@ -112,12 +123,12 @@ def end_round(state: State) -> State:
         return evolve(state, penalties=penalties, phase=Phase.OVER, pair=False)
     return start_round(
         rules,
-        state.players,
-        state.round + 1,
-        _next_first(state.first_player, penalties),
-        penalties,
-        state.rng,
-        state.removed,
+        players=state.players,
+        round=state.round + 1,
+        first=_next_first(state.first_player, penalties),
+        penalties=penalties,
+        rng=state.rng,
+        removed=state.removed,
     )
 
 
@@ -126,7 +137,5 @@ def _next_first(previous: int, penalties: tuple[int, ...]) -> int:
     players = len(penalties)
     worst = max(penalties)
     return next(
-        seat
-        for k in range(players)
-        if penalties[seat := (previous + k) % players] == worst
+        seat for k in range(players) if penalties[seat := (previous + k) % players] == worst
     )

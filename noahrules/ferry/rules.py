@@ -16,10 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from attrs import evolve
-
 from noahrules.errors import IllegalMoveError
-from noahrules.ferry.cards import Boarded, Card, FerryCard, Gender
+from noahrules.ferry.cards import Boarded, Card
 from noahrules.ferry.moves import (
     EndGiving,
     GiveBack,
@@ -33,7 +31,7 @@ from noahrules.ferry.moves import (
     TakeAnimals,
 )
 from noahrules.ferry.rounds import end_round
-from noahrules.ferry.state import Ferry, Phase, State, capacity
+from noahrules.ferry.state import Draft, Ferry, Phase, State
 
 __all__ = ["apply", "current_player", "is_over", "legal_moves"]
 
@@ -84,72 +82,75 @@ class _Berth:
 
     __slots__ = ("alternate", "capacity", "last_gender", "load", "species")
 
-    def __init__(self, card: FerryCard, animals: tuple[Boarded, ...]) -> None:
-        self.load = sum(a.weight for a in animals)
-        self.capacity = capacity(card, animals)
+    def __init__(self, ferry: Ferry) -> None:
+        animals = ferry.animals
+        self.load = ferry.load
+        self.capacity = ferry.capacity
         # F10: two animals aboard fix the pattern; it is read from the animals aboard now.
         two = len(animals) >= 2
         self.last_gender = animals[-1].gender if two else None
         self.alternate = two and animals[0].gender is not animals[1].gender
-        self.species = {a.card.species for a in animals} if card.unique_species else None
+        self.species = {a.card.species for a in animals} if ferry.card.unique_species else None
 
-    def error(self, animal: Boarded) -> IllegalMoveError | None:
+    def fault(self, animal: Boarded) -> str | None:
+        """The id of the first placement rule ``animal`` breaks here, or ``None``."""
         card = animal.card
         if self.last_gender is not None and (animal.gender is self.last_gender) == self.alternate:
-            pattern = "alternate" if self.alternate else "are all"
-            return IllegalMoveError(
-                "F10",
-                f"{card.id} cannot board as {animal.gender.value}: the animals aboard {pattern} "
-                f"and the last is {self.last_gender.value}",
-            )
+            return "F10"
         load = self.load + animal.weight
-        limit = card.abilities.capacity_limit
-        cap = limit if limit is not None and limit < self.capacity else self.capacity
+        cap = self.capacity_with(animal)
         if load > cap:
-            return IllegalMoveError("F11", f"load would be {load}, capacity {cap}")
+            return "F11"
         if self.species is not None and card.species in self.species:
-            return IllegalMoveError("V4", f"a {card.species} is already aboard the roommate ferry")
+            return "V4"
         if animal.weight != card.weight and load != cap:
-            return IllegalMoveError(
-                "V2",
-                f"{card.id} may weigh {animal.weight} only to make the ferry depart "
-                f"(load would be {load}, capacity {cap})",
-            )
+            return "V2"
         return None
 
+    def capacity_with(self, animal: Boarded) -> int:
+        limit = animal.card.abilities.capacity_limit
+        return limit if limit is not None and limit < self.capacity else self.capacity
 
-def _berths(ferry: Ferry) -> tuple[_Berth, _Berth]:
-    """The berth as it is, and as it is after a crocodile's escape (V3)."""
-    berth = _Berth(ferry.card, ferry.animals)
-    if not ferry.animals:
-        return berth, berth
-    return berth, _Berth(ferry.card, ferry.animals[1:])
+    def explain(self, rule: str, animal: Boarded) -> IllegalMoveError:
+        """The error for ``animal`` breaking ``rule`` (as found by :meth:`fault`)."""
+        card = animal.card
+        load, cap = self.load + animal.weight, self.capacity_with(animal)
+        if rule == "F10":
+            assert self.last_gender is not None
+            pattern = "alternate" if self.alternate else "are all"
+            problem = (
+                f"{card.id} cannot board as {animal.gender.value}: the animals aboard {pattern} "
+                f"and the last is {self.last_gender.value}"
+            )
+        elif rule == "F11":
+            problem = f"load would be {load}, capacity {cap}"
+        elif rule == "V4":
+            problem = f"a {card.species} is already aboard the roommate ferry"
+        else:
+            problem = (
+                f"{card.id} may weigh {animal.weight} only to make the ferry depart "
+                f"(load would be {load}, capacity {cap})"
+            )
+        return IllegalMoveError(rule, problem)
 
 
-def _placement_error(berths: tuple[_Berth, _Berth], animal: Boarded) -> IllegalMoveError | None:
-    return berths[animal.card.abilities.first_escapes].error(animal)
-
-
-def _as_move(animal: Boarded) -> PlayAnimal:
-    abilities = animal.card.abilities
-    return PlayAnimal(
-        animal.card.id,
-        animal.gender if abilities.choose_gender else None,
-        animal.weight if abilities.wild_weight is not None else None,
-    )
+def _berth_for(ferry: Ferry, berth: _Berth, card: Card) -> _Berth:
+    """The berth ``card`` is judged on: after a crocodile's escape (V3), else ``berth``."""
+    if card.abilities.first_escapes and ferry.animals:
+        return _Berth(Ferry(ferry.card, ferry.animals[1:]))
+    return berth
 
 
 def _plays(state: State) -> list[PlayAnimal]:
     ferry = state.docks[state.noah]
     assert ferry is not None, "Noah always stands at a ferry when a card is to be played"
-    berths = _berths(ferry)
+    berth = _Berth(ferry)
     ways = state.rules.ways
-    return [
-        _as_move(animal)
-        for card in state.hands[state.seat]
-        for animal in ways[card]
-        if _placement_error(berths, animal) is None
-    ]
+    plays: list[PlayAnimal] = []
+    for card in state.hands[state.seat]:
+        fault = _berth_for(ferry, berth, card).fault
+        plays.extend(move for animal, move in ways[card.id] if fault(animal) is None)
+    return plays
 
 
 # --- PLAY: F12, F13, F15, V3 ---------------------------------------------------------------------
@@ -167,74 +168,87 @@ def _do_play(state: State, move: PlayAnimal | TakeAnimals) -> State:
     card = state.rules.card.get(move.card)
     if card is None:
         raise IllegalMoveError("F12", f"there is no card '{move.card}' in this game")
-    if card not in hand:
+    for held in hand:
+        if held is card:
+            break
+    else:
         raise IllegalMoveError("F12", f"{card.id} is not in seat {state.seat}'s hand")
-    animal = next((a for a in state.rules.ways[card] if _as_move(a) == move), None)
+    ways = state.rules.ways[card.id]
+    animal = next((a for a, m in ways if m is move or m == move), None)
     if animal is None:
-        rule = "F29" if card.abilities.choose_gender else "V2" if card.abilities.wild_weight else "F12"
-        ways = ", ".join(repr(_as_move(a)) for a in state.rules.ways[card])
-        raise IllegalMoveError(rule, f"{move!r} is not a way to play {card.id}; ways: {ways}")
+        rule = (
+            "F29" if card.abilities.choose_gender else "V2" if card.abilities.wild_weight else "F12"
+        )
+        listed = ", ".join(repr(m) for _, m in ways)
+        raise IllegalMoveError(rule, f"{move!r} is not a way to play {card.id}; ways: {listed}")
     ferry = state.docks[state.noah]
     assert ferry is not None
-    error = _placement_error(_berths(ferry), animal)
-    if error is not None:
-        raise error
-    return _board(state, ferry, animal)
+    berth = _berth_for(ferry, _Berth(ferry), card)
+    fault = berth.fault(animal)
+    if fault is not None:
+        raise berth.explain(fault, animal)
+    return _board(Draft(state), ferry, animal)
 
 
 def _take_animals(state: State) -> State:
     if _plays(state):
         raise IllegalMoveError("F13", "a card can be played, so the animals cannot be taken")
-    ferry = state.docks[state.noah]
+    d = Draft(state)
+    ferry = d.docks[d.noah]
     assert ferry is not None
-    taken = tuple(a.card for a in ferry.animals)
-    return evolve(
-        state,
-        docks=_replace(state.docks, state.noah, Ferry(ferry.card)),
-        hands=_replace(state.hands, state.seat, _sorted(state, state.hands[state.seat] + taken)),
-    )
+    d.docks = _replace(d.docks, d.noah, Ferry(ferry.card))
+    _receive(d, d.seat, *(a.card for a in ferry.animals))
+    return d.freeze()
 
 
-def _board(state: State, ferry: Ferry, animal: Boarded) -> State:
+def _board(d: Draft, ferry: Ferry, animal: Boarded) -> State:
     card = animal.card
-    seat = state.seat
     aboard = ferry.animals
     # F15: a pair compares with the animal last aboard before this one (even one that escapes, V3).
-    pair = bool(aboard) and aboard[-1].card.species == card.species
-    escapee = None
+    d.pair = bool(aboard) and aboard[-1].card.species == card.species
     if card.abilities.first_escapes and aboard:
-        escapee, aboard = aboard[0].card, aboard[1:]
-    penalties = state.penalties
-    if card.abilities.reduce_penalty:
-        penalties = _replace(penalties, seat, max(0, penalties[seat] - card.abilities.reduce_penalty))
-    hand = state.hands[seat]
-    state = evolve(
-        state,
-        docks=_replace(state.docks, state.noah, Ferry(ferry.card, (*aboard, animal))),
-        hands=_replace(state.hands, seat, tuple(c for c in hand if c is not card)),
-        penalties=penalties,
-        played=animal,
-        dock=state.noah,
-        pair=pair,
-        escapee=escapee,
-    )
-    return _resume(state, Phase.PLAY)
+        d.escapee, aboard = aboard[0].card, aboard[1:]
+    reduce = card.abilities.reduce_penalty
+    if reduce:
+        d.penalties = _replace(d.penalties, d.seat, max(0, d.penalties[d.seat] - reduce))
+    d.docks = _replace(d.docks, d.noah, Ferry(ferry.card, (*aboard, animal)))
+    _hand_over(d, d.seat, card)
+    d.played = animal
+    d.dock = d.noah
+    return _resume(d, Phase.PLAY)
 
 
 # --- the played card's abilities, then Noah: V3, F32, F33, F14 ------------------------------------
 
 
-def _resume(state: State, after: Phase) -> State:
-    """Go on with the turn at the first step after ``after`` that asks for a decision."""
-    start = _STEP_ORDER.index(after) + 1
-    for phase, needed in _STEPS[start:]:
-        if needed(state):
-            return evolve(state, phase=phase)
-    return _depart(state)
+def _resume(d: Draft, after: Phase) -> State:
+    """Go on with the turn at the first step after ``after`` that asks for a decision (F20)."""
+    assert d.played is not None
+    abilities = d.played.card.abilities
+    done = _STEP_RANK[after]
+    if done < 1 and d.escapee is not None:
+        d.phase = Phase.SEND_ESCAPEE
+    elif done < 2 and abilities.look_at_hand:
+        d.phase = Phase.LOOK
+    elif done < 3 and abilities.steal_and_return and _anyone_to_rob(d):
+        d.phase = Phase.STEAL
+    elif done < 4 and not abilities.noah_stays:
+        d.phase = Phase.MOVE_NOAH
+    else:
+        return _depart(d)
+    return d.freeze()
+
+
+_STEP_RANK = {Phase.PLAY: 0, Phase.SEND_ESCAPEE: 1, Phase.LOOK: 2, Phase.STEAL: 3}
+"""The steps of a turn up to Noah's move, in order (F20)."""
 
 
 def _opponents(state: State) -> tuple[int, ...]:
     return tuple(s for s in range(state.players) if s != state.seat)
+
+
+def _anyone_to_rob(d: Draft) -> bool:
+    return any(hand for seat, hand in enumerate(d.hands) if seat != d.seat)
 
 
 def _escapee_options(state: State) -> tuple[Move, ...]:
@@ -244,8 +258,10 @@ def _escapee_options(state: State) -> tuple[Move, ...]:
 def _do_send_escapee(state: State, move: SendEscapee) -> State:
     _check_option(state, move, _escapee_options, "V3", "the escapee goes to an opponent")
     assert state.escapee is not None
-    hands = _replace(state.hands, move.seat, _sorted(state, (*state.hands[move.seat], state.escapee)))
-    return _resume(evolve(state, hands=hands, escapee=None), Phase.SEND_ESCAPEE)
+    d = Draft(state)
+    _receive(d, move.seat, state.escapee)
+    d.escapee = None
+    return _resume(d, Phase.SEND_ESCAPEE)
 
 
 def _look_options(state: State) -> tuple[Move, ...]:
@@ -254,7 +270,7 @@ def _look_options(state: State) -> tuple[Move, ...]:
 
 def _do_look(state: State, move: LookAtHand) -> State:
     _check_option(state, move, _look_options, "F32", "look at an opponent's hand")
-    return _resume(state, Phase.LOOK)
+    return _resume(Draft(state), Phase.LOOK)
 
 
 def _steal_options(state: State) -> tuple[Move, ...]:
@@ -263,12 +279,14 @@ def _steal_options(state: State) -> tuple[Move, ...]:
 
 def _do_steal(state: State, move: StealFrom) -> State:
     _check_option(state, move, _steal_options, "F33", "steal from an opponent holding a card")
-    victim = state.hands[move.seat]
-    index, rng = state.rng.below(len(victim))
-    stolen = victim[index]
-    hands = _replace(state.hands, move.seat, victim[:index] + victim[index + 1 :])
-    hands = _replace(hands, state.seat, _sorted(state, (*hands[state.seat], stolen)))
-    return evolve(state, hands=hands, rng=rng, victim=move.seat, phase=Phase.GIVE_BACK)
+    d = Draft(state)
+    index, d.rng = state.rng.below(len(state.hands[move.seat]))
+    stolen = state.hands[move.seat][index]
+    _hand_over(d, move.seat, stolen)
+    _receive(d, d.seat, stolen)
+    d.victim = move.seat
+    d.phase = Phase.GIVE_BACK
+    return d.freeze()
 
 
 def _give_back_options(state: State) -> tuple[Move, ...]:
@@ -278,106 +296,85 @@ def _give_back_options(state: State) -> tuple[Move, ...]:
 def _do_give_back(state: State, move: GiveBack) -> State:
     _check_option(state, move, _give_back_options, "F33", "give back a card from your hand")
     assert state.victim is not None
+    d = Draft(state)
     card = state.rules.card[move.card]
-    hands = _replace(state.hands, state.seat, tuple(c for c in state.hands[state.seat] if c is not card))
-    hands = _replace(hands, state.victim, _sorted(state, (*hands[state.victim], card)))
-    return _resume(evolve(state, hands=hands, victim=None), Phase.STEAL)
+    _hand_over(d, d.seat, card)
+    _receive(d, state.victim, card)
+    d.victim = None
+    return _resume(d, Phase.STEAL)
 
 
 def _noah_options(state: State) -> tuple[Move, ...]:
     # F14: female -> an adjacent dock; male -> a non-adjacent one (the gender as played, F29).
     assert state.played is not None
-    step = 1 if state.played.gender is Gender.FEMALE else 2
-    docks = state.rules.docks
-    return tuple(MoveNoah(d) for d in sorted({(state.noah - step) % docks, (state.noah + step) % docks}))
+    return state.rules.noah_moves[state.played.gender, state.noah]
 
 
 def _do_move_noah(state: State, move: MoveNoah) -> State:
-    _check_option(state, move, _noah_options, "F14", "female: an adjacent dock; male: a non-adjacent one")
-    return _depart(evolve(state, noah=move.dock))
-
-
-_STEPS: tuple[tuple[Phase, Callable[[State], bool]], ...] = (
-    (Phase.PLAY, lambda s: False),
-    (Phase.SEND_ESCAPEE, lambda s: s.escapee is not None),
-    (Phase.LOOK, lambda s: s.played is not None and s.played.card.abilities.look_at_hand),
-    (
-        Phase.STEAL,
-        lambda s: s.played is not None
-        and s.played.card.abilities.steal_and_return
-        and bool(_steal_options(s)),
-    ),
-    (Phase.MOVE_NOAH, lambda s: s.played is not None and not s.played.card.abilities.noah_stays),
-)
-"""The steps of a turn after the play (F20), each with whether it asks for a decision."""
-_STEP_ORDER = tuple(phase for phase, _ in _STEPS)
+    _check_option(
+        state, move, _noah_options, "F14", "female: an adjacent dock; male: a non-adjacent one"
+    )
+    d = Draft(state)
+    d.noah = move.dock
+    return _depart(d)
 
 
 # --- departure, bonus, replacement, end of turn: F16-F21 ------------------------------------------
 
 
-def _depart(state: State) -> State:
-    ferry = state.docks[state.dock]
+def _depart(d: Draft) -> State:
+    ferry = d.docks[d.dock]
     assert ferry is not None
     if ferry.load != ferry.capacity:
-        return _finish_turn(state)
-    departures = state.departures + 1
-    gifts = state.rules.departure_gifts[departures - 1]
-    state = evolve(
-        state,
-        docks=_replace(state.docks, state.dock, None),
-        departed=state.departed + tuple(a.card for a in ferry.animals),
-        departures=departures,
-    )
-    if gifts and state.hands[state.seat]:
-        return evolve(state, phase=Phase.GIVE, gifts=gifts)
-    return _finish_turn(state)
+        return _finish_turn(d)
+    d.docks = _replace(d.docks, d.dock, None)
+    d.departed = d.departed + tuple(a.card for a in ferry.animals)
+    d.departures += 1
+    d.gifts = d.rules.departure_gifts[d.departures - 1]
+    if d.gifts and d.hands[d.seat]:
+        d.phase = Phase.GIVE
+        return d.freeze()
+    return _finish_turn(d)
 
 
 def _give_options(state: State) -> tuple[Move, ...]:
     opponents = _opponents(state)
-    gives: tuple[Move, ...] = tuple(
-        GiveCard(c.id, s) for c in state.hands[state.seat] for s in opponents
-    )
+    gives = tuple(GiveCard(c.id, s) for c in state.hands[state.seat] for s in opponents)
     return (*gives, END_GIVING)
 
 
 def _do_give(state: State, move: GiveCard | EndGiving) -> State:
+    d = Draft(state)
     if isinstance(move, EndGiving):
-        return _finish_turn(state)
+        return _finish_turn(d)
     _check_option(state, move, _give_options, "F17", "give a card from your hand to an opponent")
     card = state.rules.card[move.card]
-    hand = tuple(c for c in state.hands[state.seat] if c is not card)
-    hands = _replace(state.hands, state.seat, hand)
-    hands = _replace(hands, move.to, _sorted(state, (*hands[move.to], card)))
-    state = evolve(state, hands=hands, gifts=state.gifts - 1)
-    if state.gifts and hand:
-        return state
-    return _finish_turn(state)
+    _hand_over(d, d.seat, card)
+    _receive(d, move.to, card)
+    d.gifts -= 1
+    if d.gifts and d.hands[d.seat]:
+        return d.freeze()
+    return _finish_turn(d)
 
 
-def _finish_turn(state: State) -> State:
-    docks, centre = state.docks, state.centre
+def _finish_turn(d: Draft) -> State:
     round_over = False
-    if docks[state.dock] is None:
-        if centre:  # F18
-            docks = _replace(docks, state.dock, Ferry(centre[0]))
-            centre = centre[1:]
+    if d.docks[d.dock] is None:
+        if d.centre:  # F18
+            d.docks = _replace(d.docks, d.dock, Ferry(d.centre[0]))
+            d.centre = d.centre[1:]
         else:  # F21
             round_over = True
-    state = evolve(
-        state,
-        docks=docks,
-        centre=centre,
-        phase=Phase.PLAY,
-        played=None,
-        dock=0,
-        gifts=0,
-    )
-    if round_over or not all(state.hands):  # F20: a pending extra turn is lost
-        return end_round(state)
-    seat = state.seat if state.pair else (state.seat + 1) % state.players  # F15, F19
-    return evolve(state, seat=seat, pair=False)
+    d.phase = Phase.PLAY
+    d.played = None
+    d.dock = 0
+    d.gifts = 0
+    if round_over or not all(d.hands):  # F20: a pending extra turn is lost
+        return end_round(d.freeze())
+    if not d.pair:  # F15, F19
+        d.seat = (d.seat + 1) % d.players
+    d.pair = False
+    return d.freeze()
 
 
 def _over_options(state: State) -> tuple[Move, ...]:
@@ -388,13 +385,14 @@ def _no_move(state: State, move: Move) -> State:
     raise AssertionError("unreachable: no move class is expected once the game is over")
 
 
-# --- helpers ---------------------------------------------------------------------------------------
+# --- helpers -------------------------------------------------------------------------------------
 
 
 def _check_option(
     state: State, move: Move, options: Callable[[State], tuple[Move, ...]], rule: str, why: str
 ) -> None:
-    if move not in options(state):
+    allowed = options(state)
+    if move not in allowed:
         raise IllegalMoveError(rule, f"{move!r} is not allowed here ({why})")
 
 
@@ -402,8 +400,16 @@ def _replace(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     return (*items[:index], value, *items[index + 1 :])
 
 
-def _sorted(state: State, cards: tuple[Card, ...]) -> tuple[Card, ...]:
-    return tuple(sorted(cards, key=state.rules.order.__getitem__))
+def _hand_over(d: Draft, seat: int, card: Card) -> None:
+    """Take ``card`` out of the hand of ``seat``."""
+    d.hands = _replace(d.hands, seat, tuple(c for c in d.hands[seat] if c is not card))
+
+
+def _receive(d: Draft, seat: int, *cards: Card) -> None:
+    """Put ``cards`` into the hand of ``seat``, keeping the hand in rules-data order."""
+    order = d.rules.order
+    hand = sorted((*d.hands[seat], *cards), key=lambda c: order[c.id])
+    d.hands = _replace(d.hands, seat, tuple(hand))
 
 
 _Options = Callable[[State], tuple[Move, ...]]

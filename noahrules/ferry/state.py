@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 
-from attrs import frozen
+from attrs import field, frozen
 
 from noahrules.ferry.cards import Boarded, Card, FerryCard, Rules
 from noahrules.rng import Rng
@@ -14,20 +14,22 @@ __all__ = ["Ferry", "Phase", "State", "capacity"]
 
 @frozen(cache_hash=True)
 class Ferry:
-    """A ferry on a dock and its animals in boarding order (the setup card first, F7a)."""
+    """A ferry on a dock and its animals in boarding order (the setup card first, F7a).
+
+    ``load`` and ``capacity`` are derived from the animals aboard when the value is made; they
+    are not arguments and take no part in comparisons.
+    """
 
     card: FerryCard
     animals: tuple[Boarded, ...] = ()
+    load: int = field(init=False, eq=False, repr=False)
+    """Total weight aboard (F11)."""
+    capacity: int = field(init=False, eq=False, repr=False)
+    """The ferry card's capacity, lowered by any ``capacity_limit`` aboard (F11, F30)."""
 
-    @property
-    def load(self) -> int:
-        """Total weight aboard (F11)."""
-        return sum(a.weight for a in self.animals)
-
-    @property
-    def capacity(self) -> int:
-        """The ferry card's capacity, lowered by any ``capacity_limit`` aboard (F11, F30)."""
-        return capacity(self.card, self.animals)
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "load", sum(a.weight for a in self.animals))
+        object.__setattr__(self, "capacity", capacity(self.card, self.animals))
 
 
 def capacity(card: FerryCard, animals: tuple[Boarded, ...]) -> int:
@@ -44,7 +46,8 @@ class Phase(enum.Enum):
     """The decision pending in a state; one move class answers each."""
 
     PLAY = "play"
-    """Play an animal (``PlayAnimal``), or take the ferry's animals when none fits (``TakeAnimals``)."""
+    """Play an animal (``PlayAnimal``), or take the ferry's animals when none fits
+    (``TakeAnimals``)."""
     SEND_ESCAPEE = "send_escapee"
     """V3: choose the opponent who takes the escaped animal (``SendEscapee``)."""
     LOOK = "look"
@@ -63,7 +66,8 @@ class Phase(enum.Enum):
 
 @frozen(cache_hash=True)
 class State:
-    """A position of the ferry game. Never changed: :func:`~noahrules.ferry.apply` returns a new one.
+    """A position of the ferry game. Never changed: :func:`~noahrules.ferry.apply` returns a
+    new one.
 
     The fields below ``rng`` describe the turn in progress.
     """
@@ -112,3 +116,87 @@ class State:
     def ferry(self) -> Ferry | None:
         """The ferry at Noah's dock."""
         return self.docks[self.noah]
+
+
+class Draft:
+    """A mutable copy of a :class:`State`, used inside one ``apply`` and frozen once at its end.
+
+    A turn runs through several steps; building one frozen state at the end instead of one per
+    step keeps ``apply`` fast. Internal to the engine.
+    """
+
+    __slots__ = (
+        "centre",
+        "deck",
+        "departed",
+        "departures",
+        "dock",
+        "docks",
+        "escapee",
+        "first_player",
+        "gifts",
+        "hands",
+        "noah",
+        "pair",
+        "penalties",
+        "phase",
+        "played",
+        "players",
+        "removed",
+        "rng",
+        "round",
+        "rules",
+        "seat",
+        "victim",
+    )
+
+    def __init__(self, s: State) -> None:
+        self.rules = s.rules
+        self.players = s.players
+        self.round = s.round
+        self.first_player = s.first_player
+        self.seat = s.seat
+        self.phase = s.phase
+        self.docks = s.docks
+        self.centre = s.centre
+        self.noah = s.noah
+        self.hands = s.hands
+        self.penalties = s.penalties
+        self.departures = s.departures
+        self.departed = s.departed
+        self.deck = s.deck
+        self.removed = s.removed
+        self.rng = s.rng
+        self.played = s.played
+        self.dock = s.dock
+        self.pair = s.pair
+        self.gifts = s.gifts
+        self.victim = s.victim
+        self.escapee = s.escapee
+
+    def freeze(self) -> State:
+        """The state this draft describes."""
+        return State(
+            self.rules,
+            self.players,
+            self.round,
+            self.first_player,
+            self.seat,
+            self.phase,
+            self.docks,
+            self.centre,
+            self.noah,
+            self.hands,
+            self.penalties,
+            self.departures,
+            self.departed,
+            self.deck,
+            self.removed,
+            self.rng,
+            self.played,
+            self.dock,
+            self.pair,
+            self.gifts,
+            self.victim,
+            self.escapee,
+        )

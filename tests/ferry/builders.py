@@ -23,7 +23,9 @@ def aboard(rules: Rules, spec: str) -> Boarded:
     card_id, _, weight = spec.partition("=")
     card_id, _, gender = card_id.partition("/")
     card = rules.card[card_id]
-    return Boarded(card, Gender(gender) if gender else card.gender, int(weight) if weight else card.weight)
+    return Boarded(
+        card, Gender(gender) if gender else card.gender, int(weight) if weight else card.weight
+    )
 
 
 def position(
@@ -59,7 +61,9 @@ def position(
     used_ferries = {d.card.id for d in dock_values if d is not None}
     if centre is None:
         centre = [f.id for f in r.ferries if f.id not in used_ferries]
-    hand_cards = tuple(tuple(sorted((r.card[c] for c in h), key=r.order.__getitem__)) for h in hands)
+    hand_cards = tuple(
+        tuple(sorted((r.card[c] for c in h), key=lambda c: r.order[c.id])) for h in hands
+    )
     placed = {c for h in hand_cards for c in h}
     placed |= {a.card for d in dock_values if d is not None for a in d.animals}
     placed |= {r.card[c] for c in departed}

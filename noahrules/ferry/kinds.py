@@ -1,0 +1,24 @@
+"""Enumerations of the ferry game; each ``.value`` is the word used in the YAML data."""
+
+from __future__ import annotations
+
+import enum
+
+__all__ = ["Gender", "ShortDeal"]
+
+
+class Gender(enum.Enum):
+    """A card's printed gender; ``EITHER`` is chosen when played (F29)."""
+
+    MALE = "male"
+    FEMALE = "female"
+    EITHER = "either"
+
+
+class ShortDeal(enum.Enum):
+    """How to deal when the deck is too small for full hands (F7, ``short_deal``)."""
+
+    EQUAL = "equal"
+    """Everyone gets floor((deck - docks) / players) cards."""
+    STOP = "stop"
+    """Deal round-robin until the deck is empty."""
