@@ -41,10 +41,10 @@ __all__ = [
 def data_dir(game: str) -> Path:
     """The folder of a game's packaged data.
 
-    A wheel ships the data inside the package (``noahrules/data``); a source checkout and an
+    A wheel ships the data inside the package (``noahrules/_data``); a source checkout and an
     editable install read the ``data/`` folder beside the package.
     """
-    packaged = Path(str(resources.files("noahrules"))) / "data" / game
+    packaged = Path(str(resources.files("noahrules"))) / "_data" / game
     if packaged.is_dir():
         return packaged
     return Path(__file__).resolve().parent.parent / "data" / game
