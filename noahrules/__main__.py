@@ -1,6 +1,6 @@
 """A short demo: three random players play one game of the ferry game.
 
-    python -m noahrules [--seed N] [--players N]
+python -m noahrules [--seed N] [--players N]
 """
 
 from __future__ import annotations
@@ -13,7 +13,9 @@ from noahrules.rng import Rng
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m noahrules", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m noahrules", description=__doc__.splitlines()[0]
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int, default=3, choices=range(2, 6))
     args = parser.parse_args(argv)

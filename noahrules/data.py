@@ -150,7 +150,9 @@ def load_yaml(path: Path) -> Node:
     try:
         value = yaml.safe_load(text)
     except yaml.YAMLError as exc:
-        raise RulesDataError(file, "", f"malformed YAML{_where(exc, text)}: {_problem(exc)}") from None
+        raise RulesDataError(
+            file, "", f"malformed YAML{_where(exc, text)}: {_problem(exc)}"
+        ) from None
     return Node(value, file)
 
 

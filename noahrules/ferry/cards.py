@@ -125,7 +125,7 @@ def load_rules(variants: Sequence[str | os.PathLike[str]] | str = ()) -> Rules:
     ``"penalty-limit"``) or the path of a YAML overlay file. Raises
     :class:`~noahrules.errors.RulesDataError` naming file, key path and problem for any bad data.
     """
-    names = (variants,) if isinstance(variants, str) else tuple(map(os.fspath, variants))
+    names = (variants,) if isinstance(variants, str) else tuple(os.fspath(v) for v in variants)
     folder = data_dir("ferry")
     animals = load_yaml(folder / "animals.yaml").fields(("animals",))["animals"].items()
     ferries = load_yaml(folder / "ferries.yaml").fields(("ferries",))["ferries"].items()
