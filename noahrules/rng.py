@@ -17,7 +17,8 @@ __all__ = ["Rng"]
 
 T = TypeVar("T")
 
-_MASK = (1 << 64) - 1
+_SPAN = 1 << 64
+_MASK = _SPAN - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 
 
@@ -34,22 +35,16 @@ class Rng:
 
     def next64(self) -> tuple[int, Rng]:
         """A uniformly random 64-bit integer and the advanced generator."""
-        state = (self.state + _GOLDEN) & _MASK
-        return _mix(state), Rng(state)
+        value, state = _next64(self.state)
+        return value, Rng(state)
 
     def below(self, n: int) -> tuple[int, Rng]:
         """A random integer in ``range(n)`` (``n`` >= 1) and the advanced generator.
 
         Rejects the top partial block of 64-bit values, so the result is exactly uniform.
         """
-        if n < 1:
-            raise ValueError(f"below() needs n >= 1, got {n}")
-        limit = (1 << 64) - (1 << 64) % n
-        rng = self
-        while True:
-            value, rng = rng.next64()
-            if value < limit:
-                return value % n, rng
+        value, state = _below(self.state, n)
+        return value, Rng(state)
 
     def choice(self, items: Sequence[T]) -> tuple[T, Rng]:
         """A uniformly chosen element of a non-empty sequence and the advanced generator."""
@@ -59,11 +54,26 @@ class Rng:
     def shuffled(self, items: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
         """A uniformly shuffled copy of ``items`` (Fisher-Yates) and the advanced generator."""
         result = list(items)
-        rng = self
+        state = self.state
         for i in range(len(result) - 1, 0, -1):
-            j, rng = rng.below(i + 1)
+            j, state = _below(state, i + 1)
             result[i], result[j] = result[j], result[i]
-        return tuple(result), rng
+        return tuple(result), Rng(state)
+
+
+def _next64(state: int) -> tuple[int, int]:
+    state = (state + _GOLDEN) & _MASK
+    return _mix(state), state
+
+
+def _below(state: int, n: int) -> tuple[int, int]:
+    if n < 1:
+        raise ValueError(f"below() needs n >= 1, got {n}")
+    limit = _SPAN - _SPAN % n
+    while True:
+        value, state = _next64(state)
+        if value < limit:
+            return value % n, state
 
 
 def _mix(z: int) -> int:

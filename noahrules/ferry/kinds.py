@@ -14,6 +14,10 @@ class Gender(enum.Enum):
     FEMALE = "female"
     EITHER = "either"
 
+    # Members are singletons compared by identity; the identity hash is much faster than
+    # Enum's name hash, and genders key the engine's lookup tables.
+    __hash__ = object.__hash__
+
 
 class ShortDeal(enum.Enum):
     """How to deal when the deck is too small for full hands (F7, ``short_deal``)."""

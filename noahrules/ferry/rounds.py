@@ -28,10 +28,11 @@ def new_game(rules: Rules, players: int, seed: int = 0, first_player: int = 0) -
         )
     if not 0 <= first_player < players:
         raise SetupError(f"F9: first_player {first_player} is not a seat of {players} players")
-    in_play, removed = _sort_by_mark(rules, players)
-    if len(in_play) - rules.docks < players:
+    removed = tuple(c for c in rules.animals if c.min_players > players)  # F4
+    in_play = len(rules.animals) - len(removed)
+    if in_play - rules.docks < players:
         raise SetupError(
-            f"F7: {len(in_play)} cards for {players} players: after {rules.docks} setup cards "
+            f"F7: {in_play} cards for {players} players: after {rules.docks} setup cards "
             f"some player would get no card"
         )
     penalties = (0,) * players
@@ -44,13 +45,6 @@ def new_game(rules: Rules, players: int, seed: int = 0, first_player: int = 0) -
         rng=Rng.from_seed(seed),
         removed=removed,
     )
-
-
-def _sort_by_mark(rules: Rules, players: int) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-    """F4: the cards in play and the cards removed by their player-count mark."""
-    in_play = tuple(c for c in rules.animals if c.min_players <= players)
-    removed = tuple(c for c in rules.animals if c.min_players > players)
-    return in_play, removed
 
 
 def start_round(

@@ -149,7 +149,9 @@ def _plays(state: State) -> list[PlayAnimal]:
     plays: list[PlayAnimal] = []
     for card in state.hands[state.seat]:
         fault = _berth_for(ferry, berth, card).fault
-        plays.extend(move for animal, move in ways[card.id] if fault(animal) is None)
+        for animal, move in ways[card.id]:
+            if fault(animal) is None:
+                plays.append(move)
     return plays
 
 
@@ -165,7 +167,7 @@ def _do_play(state: State, move: PlayAnimal | TakeAnimals) -> State:
     if isinstance(move, TakeAnimals):
         return _take_animals(state)
     hand = state.hands[state.seat]
-    card = state.rules.card.get(move.card)
+    card = state.rules.card.get(move.card) if isinstance(move.card, str) else None
     if card is None:
         raise IllegalMoveError("F12", f"there is no card '{move.card}' in this game")
     for held in hand:

@@ -63,6 +63,10 @@ class Phase(enum.Enum):
     OVER = "over"
     """The game is over (F25, V1)."""
 
+    # Members are singletons compared by identity; the identity hash is much faster than
+    # Enum's name hash, and phases key the engine's dispatch table.
+    __hash__ = object.__hash__
+
 
 @frozen(cache_hash=True)
 class State:
