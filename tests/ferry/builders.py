@@ -9,6 +9,29 @@ from noahrules.rng import Rng
 
 RULES: dict[tuple[str, ...], Rules] = {}
 
+# The cards carrying a player-count mark (F4, the card table's [choice]): one male and one female
+# parrot, cat, kangaroo and panda each.
+MARK_4 = (
+    "parrot-1",
+    "parrot-2",
+    "cat-1",
+    "cat-2",
+    "kangaroo-1",
+    "kangaroo-2",
+    "panda-1",
+    "panda-2",
+)
+MARK_5 = (
+    "parrot-3",
+    "parrot-4",
+    "cat-3",
+    "cat-4",
+    "kangaroo-3",
+    "kangaroo-4",
+    "panda-3",
+    "panda-4",
+)
+
 
 def rules(*variants: str) -> Rules:
     """Packaged rules with variants, loaded once per combination."""

@@ -28,32 +28,12 @@ from noahrules.ferry import (
     State,
     TakeAnimals,
 )
-from tests.ferry.builders import position, rules
+from tests.ferry.builders import MARK_4, MARK_5, position, rules
 
 MALE = Gender.MALE
 FEMALE = Gender.FEMALE
 SEEDS = range(20)
 
-MARK_4 = (
-    "parrot-1",
-    "parrot-2",
-    "cat-1",
-    "cat-2",
-    "kangaroo-1",
-    "kangaroo-2",
-    "panda-1",
-    "panda-2",
-)
-MARK_5 = (
-    "parrot-3",
-    "parrot-4",
-    "cat-3",
-    "cat-4",
-    "kangaroo-3",
-    "kangaroo-4",
-    "panda-3",
-    "panda-4",
-)
 FERRY_IDS = {f"ferry-{i}" for i in range(1, 9)}
 
 

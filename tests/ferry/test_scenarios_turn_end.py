@@ -42,21 +42,11 @@ from noahrules.ferry import (
     StealFrom,
     TakeAnimals,
 )
-from tests.ferry.builders import position
+from tests.ferry.builders import MARK_5, position
 
 MALE = Gender.MALE
 FEMALE = Gender.FEMALE
 
-MARK_5 = (
-    "parrot-3",
-    "parrot-4",
-    "cat-3",
-    "cat-4",
-    "kangaroo-3",
-    "kangaroo-4",
-    "panda-3",
-    "panda-4",
-)
 REMOVED_2_3_PLAYERS = (
     "parrot-1",
     "parrot-2",
