@@ -27,11 +27,14 @@ from noahrules.errors import RulesDataError
 T = TypeVar("T")
 
 __all__ = [
+    "Layers",
+    "Listing",
     "Node",
     "apply_collection_change",
     "data_dir",
     "digest",
     "known_variants",
+    "load_layers",
     "load_yaml",
     "parse_unique",
     "variant_path",
@@ -197,17 +200,78 @@ def variant_path(game: str, name: str | os.PathLike[str]) -> Path:
     return path
 
 
-def apply_collection_change(items: list[Node], change: Node, what: str) -> list[Node]:
-    """Apply a variant's change to a collection: ``remove`` ids, ``remove_species``, ``add`` items.
+@frozen
+class Listing:
+    """A collection of a game's data that variants may change (cards, ferries, tiles, arks)."""
+
+    name: str
+    """Its key, both in its own file and in a variant file (``"animals"``)."""
+    file: str
+    """The packaged file holding it (``"animals.yaml"``)."""
+    what: str
+    """What one item is called in messages (``"animal card"``)."""
+    key: str = "id"
+    """The field by which a variant's ``remove`` names items."""
+
+
+@frozen
+class Layers:
+    """A game's raw data with its variants applied, every value still a :class:`Node`."""
+
+    collections: dict[str, list[Node]]
+    params: dict[str, Node]
+    """The ``rules`` parameters, each from the last file that set it."""
+    choices: dict[str, Node]
+    """Other top-level values a variant may set (the island's ``board``); the last one wins."""
+    variants: tuple[str, ...]
+
+
+def load_layers(
+    game: str,
+    collections: Sequence[Listing],
+    param_keys: Sequence[str],
+    variants: Sequence[str | os.PathLike[str]] | str,
+    choices: Mapping[str, Any] | None = None,
+) -> Layers:
+    """Read a game's packaged data and apply variant overlays in order.
+
+    The parameters come from ``rules.yaml`` (key ``rules``), where every key of ``param_keys``
+    must be set; a variant may set any of them. ``choices`` gives the defaults of other
+    top-level values a variant may set.
+    """
+    names = (variants,) if isinstance(variants, str) else tuple(os.fspath(v) for v in variants)
+    folder = data_dir(game)
+    items = {
+        c.name: load_yaml(folder / c.file).fields((c.name,))[c.name].items() for c in collections
+    }
+    params = load_yaml(folder / "rules.yaml").fields(("rules",))["rules"].fields(param_keys)
+    chosen = {
+        key: Node(value, str(folder / "rules.yaml"), key) for key, value in (choices or {}).items()
+    }
+    allowed = ("description", "rules", *(c.name for c in collections), *chosen)
+    for name in names:
+        parts = load_yaml(variant_path(game, name)).fields((), allowed)
+        for c in collections:
+            if c.name in parts:
+                items[c.name] = apply_collection_change(items[c.name], parts[c.name], c)
+        if "rules" in parts:
+            params = {**params, **parts["rules"].fields((), param_keys)}
+        chosen.update({key: node for key, node in parts.items() if key in chosen})
+    return Layers(items, params, chosen, names)
+
+
+def apply_collection_change(items: list[Node], change: Node, collection: Listing) -> list[Node]:
+    """Apply a variant's change to a collection: ``remove`` by key, ``remove_species``, ``add``.
 
     Removing something that is not there is an error: a variant that silently does nothing
     hides a typo.
     """
     if change.value is None:
         return items
+    what = collection.what
     entries = change.fields((), ("remove", "remove_species", "add"))
     result = list(items)
-    for key, field_name in (("remove", "id"), ("remove_species", "species")):
+    for key, field_name in (("remove", collection.key), ("remove_species", "species")):
         if key not in entries:
             continue
         for target in entries[key].items():

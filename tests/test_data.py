@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from noahrules import NoahRulesError
-from noahrules.data import Node, apply_collection_change, load_yaml, parse_unique
+from noahrules.data import Listing, Node, apply_collection_change, load_yaml, parse_unique
 from noahrules.errors import RulesDataError
 from noahrules.ferry import load_rules
 
@@ -554,15 +554,18 @@ def test_parse_unique_names_second_and_first() -> None:
     assert "ids[0]" in str(info.value)
 
 
+CARDS = Listing("cards", "cards.yaml", "card")
+
+
 def test_apply_collection_change_order_and_errors() -> None:
     base = node([{"id": "a", "species": "s"}, {"id": "b", "species": "t"}], "base").items()
     change = node({"remove": ["a"], "add": [{"id": "c", "species": "s"}]}, "chg")
-    result = apply_collection_change(base, change, "card")
+    result = apply_collection_change(base, change, CARDS)
     assert [n.value["id"] for n in result] == ["b", "c"]
     assert [n.value["id"] for n in base] == ["a", "b"]  # input unchanged
-    assert apply_collection_change(base, node(None), "card") == base
+    assert apply_collection_change(base, node(None), CARDS) == base
     with pytest.raises(RulesDataError, match="no card with species 'u'"):
-        apply_collection_change(base, node({"remove_species": ["u"]}, "chg"), "card")
+        apply_collection_change(base, node({"remove_species": ["u"]}, "chg"), CARDS)
 
 
 def test_load_yaml_reads_with_file_name(tmp_path: Path) -> None:

@@ -12,15 +12,7 @@ from collections.abc import Sequence
 
 from attrs import field, frozen
 
-from noahrules.data import (
-    Node,
-    apply_collection_change,
-    data_dir,
-    digest,
-    load_yaml,
-    parse_unique,
-    variant_path,
-)
+from noahrules.data import Listing, Node, digest, load_layers, parse_unique
 from noahrules.ferry.abilities import Abilities, parse_abilities
 from noahrules.ferry.kinds import Gender, ShortDeal
 from noahrules.ferry.moves import MoveNoah, PlayAnimal
@@ -106,6 +98,10 @@ class Rules:
 
 _GENDERS = tuple(g.value for g in Gender)
 _MARK = re.compile(r"^[1-9][0-9]*\+$")
+_COLLECTIONS = (
+    Listing("animals", "animals.yaml", "animal card"),
+    Listing("ferries", "ferries.yaml", "ferry card"),
+)
 _RULES_KEYS = (
     "players",
     "hand_size",
@@ -125,19 +121,10 @@ def load_rules(variants: Sequence[str | os.PathLike[str]] | str = ()) -> Rules:
     ``"penalty-limit"``) or the path of a YAML overlay file. Raises
     :class:`~noahrules.errors.RulesDataError` naming file, key path and problem for any bad data.
     """
-    names = (variants,) if isinstance(variants, str) else tuple(os.fspath(v) for v in variants)
-    folder = data_dir("ferry")
-    animals = load_yaml(folder / "animals.yaml").fields(("animals",))["animals"].items()
-    ferries = load_yaml(folder / "ferries.yaml").fields(("ferries",))["ferries"].items()
-    params = load_yaml(folder / "rules.yaml").fields(("rules",))["rules"].fields(_RULES_KEYS)
-    for name in names:
-        overlay = load_yaml(variant_path("ferry", name))
-        parts = overlay.fields((), ("description", "animals", "ferries", "rules"))
-        animals = apply_collection_change(animals, overlay.child("animals"), "animal card")
-        ferries = apply_collection_change(ferries, overlay.child("ferries"), "ferry card")
-        if "rules" in parts:
-            params = {**params, **parts["rules"].fields((), _RULES_KEYS)}
-    return _build(animals, ferries, params, names)
+    layers = load_layers("ferry", _COLLECTIONS, _RULES_KEYS, variants)
+    return _build(
+        layers.collections["animals"], layers.collections["ferries"], layers.params, layers.variants
+    )
 
 
 def _build(
