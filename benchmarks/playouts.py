@@ -4,7 +4,8 @@ Each run plays the same seeded games (players cycling 2..max) choosing uniformly
 moves, and times ``legal_moves`` + ``apply`` together with the choice; the figure reported is the
 median over the runs. One process, one core.
 
-    python benchmarks/playouts.py                 # ferry, base game and all variants
+    python benchmarks/playouts.py                 # both games, several configurations
+    python benchmarks/playouts.py --game island
     python benchmarks/playouts.py --runs 7 --games 300
 """
 
@@ -23,6 +24,11 @@ CONFIGURATIONS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
     "ferry": [
         ("base game", ()),
         ("all variants", ("penalty-limit", "frog", "crocodile", "roommate")),
+    ],
+    "island": [
+        ("default board", ()),
+        ("advanced", ("advanced-scoring",)),
+        ("small island", ("small-island",)),
     ],
 }
 

@@ -1,6 +1,7 @@
 """noahrules: pure-Python rules engines for two board games about Noah's flood.
 
-- :mod:`noahrules.ferry`: the card game "Noah" (2-5 players).
+- :mod:`noahrules.ferry`: the card game "Noah" (2-5 players);
+- :mod:`noahrules.island`: the board game "Two by Two" (2-4 players).
 
 Every game module offers the same functions (see :class:`Game`), so bots, simulators and user
 interfaces can treat the games alike.
@@ -11,13 +12,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from noahrules import ferry
+from noahrules import ferry, island
 from noahrules.errors import IllegalMoveError, NoahRulesError, RulesDataError, SetupError
 from noahrules.game import Game
 
 __version__ = "0.1.0"
 
-GAMES: Mapping[str, Game] = MappingProxyType({"ferry": ferry})
+GAMES: Mapping[str, Game] = MappingProxyType({"ferry": ferry, "island": island})
 """The games by name; each value is a module satisfying :class:`Game`."""
 
 __all__ = [
@@ -29,4 +30,5 @@ __all__ = [
     "SetupError",
     "__version__",
     "ferry",
+    "island",
 ]

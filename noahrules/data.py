@@ -106,6 +106,16 @@ class Node:
             raise self.error(f"must be at most {maximum}, got {value}")
         return value
 
+    def bounds(self, minimum: int) -> tuple[int, int]:
+        """This value as ``[low, high]``: two integers of at least ``minimum``, low <= high."""
+        items = self.items()
+        if len(items) != 2:
+            raise self.error("expected [low, high]")
+        low, high = items[0].integer(minimum), items[1].integer(minimum)
+        if low > high:
+            raise self.error(f"low {low} is above high {high}")
+        return low, high
+
     def optional_integer(self, minimum: int | None = None) -> int | None:
         """This value as an integer, or ``None`` where it is null."""
         return None if self.value is None else self.integer(minimum)
@@ -221,8 +231,6 @@ class Layers:
     collections: dict[str, list[Node]]
     params: dict[str, Node]
     """The ``rules`` parameters, each from the last file that set it."""
-    choices: dict[str, Node]
-    """Other top-level values a variant may set (the island's ``board``); the last one wins."""
     variants: tuple[str, ...]
 
 
@@ -231,13 +239,11 @@ def load_layers(
     collections: Sequence[Listing],
     param_keys: Sequence[str],
     variants: Sequence[str | os.PathLike[str]] | str,
-    choices: Mapping[str, Any] | None = None,
 ) -> Layers:
     """Read a game's packaged data and apply variant overlays in order.
 
     The parameters come from ``rules.yaml`` (key ``rules``), where every key of ``param_keys``
-    must be set; a variant may set any of them. ``choices`` gives the defaults of other
-    top-level values a variant may set.
+    must be set; a variant may set any of them.
     """
     names = (variants,) if isinstance(variants, str) else tuple(os.fspath(v) for v in variants)
     folder = data_dir(game)
@@ -245,10 +251,7 @@ def load_layers(
         c.name: load_yaml(folder / c.file).fields((c.name,))[c.name].items() for c in collections
     }
     params = load_yaml(folder / "rules.yaml").fields(("rules",))["rules"].fields(param_keys)
-    chosen = {
-        key: Node(value, str(folder / "rules.yaml"), key) for key, value in (choices or {}).items()
-    }
-    allowed = ("description", "rules", *(c.name for c in collections), *chosen)
+    allowed = ("description", "rules", *(c.name for c in collections))
     for name in names:
         parts = load_yaml(variant_path(game, name)).fields((), allowed)
         for c in collections:
@@ -256,8 +259,7 @@ def load_layers(
                 items[c.name] = apply_collection_change(items[c.name], parts[c.name], c)
         if "rules" in parts:
             params = {**params, **parts["rules"].fields((), param_keys)}
-        chosen.update({key: node for key, node in parts.items() if key in chosen})
-    return Layers(items, params, chosen, names)
+    return Layers(items, params, names)
 
 
 def apply_collection_change(items: list[Node], change: Node, collection: Listing) -> list[Node]:

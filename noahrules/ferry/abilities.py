@@ -49,23 +49,13 @@ def _flag(node: Node) -> bool:
     return True
 
 
-def _range(node: Node) -> tuple[int, int]:
-    items = node.items()
-    if len(items) != 2:
-        raise node.error("expected [low, high]")
-    low, high = items[0].integer(0), items[1].integer(0)
-    if low > high:
-        raise node.error(f"low {low} is above high {high}")
-    return low, high
-
-
 ABILITIES: dict[str, Callable[[Node], Any]] = {
     "capacity_limit": lambda node: node.integer(0),
     "choose_gender": _flag,
     "noah_stays": _flag,
     "look_at_hand": _flag,
     "steal_and_return": _flag,
-    "wild_weight": _range,
+    "wild_weight": lambda node: node.bounds(0),
     "reduce_penalty": lambda node: node.integer(0),
     "first_escapes": _flag,
 }

@@ -145,7 +145,7 @@ def _build(
                 f"weight {card.weight} exceeds capacity {limit}: "
                 "the card could never be played (F12)"
             )
-    low, high = _parse_players(params["players"])
+    low, high = params["players"].bounds(2)
     docks = params["docks"].integer(5)
     centre = params["centre"].integer(0)
     if docks + centre != len(ferries):
@@ -207,16 +207,6 @@ def _ways(card: Card) -> tuple[tuple[Boarded, PlayAnimal], ...]:
         for g in genders
         for w in weights
     )
-
-
-def _parse_players(node: Node) -> tuple[int, int]:
-    items = node.items()
-    if len(items) != 2:
-        raise node.error("expected [fewest, most] players")
-    low, high = items[0].integer(2), items[1].integer(2)
-    if low > high:
-        raise node.error(f"fewest {low} is above most {high}")
-    return low, high
 
 
 def _parse_card(node: Node) -> Card:

@@ -220,7 +220,7 @@ def _board(d: Draft, ferry: Ferry, animal: Boarded) -> State:
     return _resume(d, Phase.PLAY)
 
 
-# --- the played card's abilities, then Noah: V3, F32, F33, F14 ------------------------------------
+# --- the played card's abilities, then Noah: V3, F32, F33, F14 -----------------------------------
 
 
 def _resume(d: Draft, after: Phase) -> State:
@@ -321,7 +321,7 @@ def _do_move_noah(state: State, move: MoveNoah) -> State:
     return _depart(d)
 
 
-# --- departure, bonus, replacement, end of turn: F16-F21 ------------------------------------------
+# --- departure, bonus, replacement, end of turn: F16-F21 -----------------------------------------
 
 
 def _depart(d: Draft) -> State:

@@ -1,0 +1,59 @@
+"""The island game: the board game "Two by Two" (2-4 players), rules I1-I20.
+
+>>> from noahrules import island
+>>> rules = island.load_rules()
+>>> state = island.new_game(rules, players=2, seed=7)
+>>> while not island.is_over(state):
+...     state = island.apply(state, island.legal_moves(state)[0])
+>>> len(island.scores(state))
+2
+"""
+
+from __future__ import annotations
+
+from noahrules.island.board import KINDS, Board
+from noahrules.island.moves import EndTurn, Flood, Move, MoveArk, PlaceArk, Rescue
+from noahrules.island.rules import apply, current_player, is_over, legal_moves
+from noahrules.island.scoring import Breakdown, breakdown, scores, winners
+from noahrules.island.setup import new_game
+from noahrules.island.state import Phase, State
+from noahrules.island.tiles import Ark, Rules, Scoring, Tile, TileKind, load_rules
+
+NAME = "island"
+"""The game's name in :data:`noahrules.GAMES`."""
+MIN_PLAYERS = 2
+MAX_PLAYERS = 4
+MAX_DECISIONS: int | None = None
+"""Bounded by the board (each turn places one of the water tiles); see the rules data."""
+
+__all__ = [
+    "KINDS",
+    "MAX_DECISIONS",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "NAME",
+    "Ark",
+    "Board",
+    "Breakdown",
+    "EndTurn",
+    "Flood",
+    "Move",
+    "MoveArk",
+    "Phase",
+    "PlaceArk",
+    "Rescue",
+    "Rules",
+    "Scoring",
+    "State",
+    "Tile",
+    "TileKind",
+    "apply",
+    "breakdown",
+    "current_player",
+    "is_over",
+    "legal_moves",
+    "load_rules",
+    "new_game",
+    "scores",
+    "winners",
+]

@@ -1,0 +1,149 @@
+"""The island game's board: an ASCII hex map in YAML, read into spaces and adjacency (I1).
+
+Every character of the map is one hexagonal space, named by the board's legend. Spaces in a row
+stand two columns apart and each row is shifted one column against its neighbours ("doubled"
+hex coordinates), so the space at row ``r``, column ``c`` touches ``(r, c - 2)``, ``(r, c + 2)``
+and ``(r +- 1, c +- 1)``. Space ids count the spaces in reading order from 0.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from attrs import field, frozen
+
+from noahrules.data import Node, data_dir, load_yaml
+
+__all__ = ["KINDS", "Board", "board_path", "load_board"]
+
+KINDS = ("sea", "ark", "beach", "jungle")
+"""The kinds of space (I1). Sea and ark spaces are water from the start; beach and jungle are
+land; only jungle holds an animal at setup."""
+_WATER = ("sea", "ark")
+_STEPS = ((0, -2), (0, 2), (-1, -1), (-1, 1), (1, -1), (1, 1))
+
+
+@frozen(cache_hash=True)
+class Board:
+    """A board: its spaces, their kinds and their neighbours, all indexed by space id."""
+
+    name: str
+    rows: tuple[str, ...]
+    """The map as drawn, one string per row."""
+    kind: tuple[str, ...]
+    """Per space, one of :data:`KINDS` as printed (a flooded space keeps its printed kind)."""
+    position: tuple[tuple[int, int], ...]
+    """Per space, its (row, column) in the map, both counted from 1."""
+    neighbours: tuple[tuple[int, ...], ...] = field(eq=False, repr=False)
+    """Per space, the ids of its neighbours, ascending."""
+    near: tuple[frozenset[int], ...] = field(eq=False, repr=False)
+    """Per space, its neighbours as a set."""
+    spaces_of: dict[str, tuple[int, ...]] = field(eq=False, hash=False, repr=False)
+    """Per kind, its spaces ascending."""
+
+    @property
+    def spaces(self) -> range:
+        """All space ids."""
+        return range(len(self.kind))
+
+    def of_kind(self, *kinds: str) -> tuple[int, ...]:
+        """The spaces of the given kinds, ascending."""
+        if len(kinds) == 1:
+            return self.spaces_of[kinds[0]]
+        return tuple(sorted(s for k in kinds for s in self.spaces_of[k]))
+
+    def where(self, space: int) -> str:
+        """A space's place on the map, for messages: ``"row 3, column 9"``."""
+        row, column = self.position[space]
+        return f"row {row}, column {column}"
+
+
+def board_path(node: Node) -> Path:
+    """The file of the ``board`` parameter: a packaged board's name, or a YAML file's path
+    (relative paths are read from the folder of the file that names them)."""
+    name = node.string()
+    if name.endswith((".yaml", ".yml")) or "/" in name or "\\" in name:
+        path = Path(name)
+        if not path.is_absolute():
+            path = Path(node.file).parent / path
+        if not path.is_file():
+            raise node.error(f"no such board file '{path}'")
+        return path
+    folder = data_dir("island") / "boards"
+    path = folder / f"{name}.yaml"
+    if not path.is_file():
+        known = ", ".join(sorted(p.stem for p in folder.glob("*.yaml")))
+        raise node.error(f"unknown board '{name}'; known boards: {known} (or a .yaml path)")
+    return path
+
+
+def load_board(path: Path) -> tuple[Board, Node]:
+    """Read and check a board file; returns the board and the node of its map (for messages)."""
+    root = load_yaml(path)
+    parts = root.fields(("legend", "map"))
+    legend = _parse_legend(parts["legend"])
+    map_node = parts["map"]
+    rows = tuple(map_node.string().rstrip("\n").split("\n"))
+    cells: dict[tuple[int, int], str] = {}
+    parity = None
+    for r, text in enumerate(rows):
+        for c, char in enumerate(text):
+            if char == " ":
+                continue
+            where = f"row {r + 1}, column {c + 1}"
+            if char not in legend:
+                known = ", ".join(f"'{k}'" for k in legend)
+                raise map_node.error(f"{where}: '{char}' is not in the legend ({known})")
+            if parity is None:
+                parity = (r + c) % 2
+            elif (r + c) % 2 != parity:
+                raise map_node.error(
+                    f"{where}: spaces must stand two columns apart, rows shifted by one"
+                )
+            cells[r, c] = legend[char]
+    if not cells:
+        raise map_node.error("the map has no spaces")
+    ids = {rc: i for i, rc in enumerate(sorted(cells))}
+    neighbours = tuple(
+        tuple(sorted(ids[r + dr, c + dc] for dr, dc in _STEPS if (r + dr, c + dc) in ids))
+        for (r, c) in sorted(cells)
+    )
+    board = Board(
+        name=path.stem,
+        rows=rows,
+        kind=tuple(cells[rc] for rc in sorted(cells)),
+        position=tuple((r + 1, c + 1) for r, c in sorted(cells)),
+        neighbours=neighbours,
+        near=tuple(frozenset(n) for n in neighbours),
+        spaces_of={
+            k: tuple(i for i, rc in enumerate(sorted(cells)) if cells[rc] == k) for k in KINDS
+        },
+    )
+    _check_shape(board, map_node)
+    return board, map_node
+
+
+def _parse_legend(node: Node) -> dict[str, str]:
+    legend = {}
+    for key in node.mapping_value():
+        entry = node.child(str(key))
+        if not isinstance(key, str) or len(key) != 1 or key == " ":
+            raise entry.error("a legend key must be one character other than a blank")
+        legend[key] = entry.choice(KINDS)
+    return legend
+
+
+def _check_shape(board: Board, map_node: Node) -> None:
+    """I1: sea around all land, ark spaces next to land.
+
+    With sea around all land, every piece of land touches water, so every land space can be
+    flooded in time (no land is unreachable from the sea).
+    """
+    for space, kind in enumerate(board.kind):
+        neighbours = board.neighbours[space]
+        if kind not in _WATER and len(neighbours) < len(_STEPS):
+            raise map_node.error(
+                f"{board.where(space)}: land at the edge of the map; surround the island with sea"
+            )
+        if kind == "ark" and all(board.kind[n] in _WATER for n in neighbours):
+            raise map_node.error(f"{board.where(space)}: an ark space must touch land")

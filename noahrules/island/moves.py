@@ -1,0 +1,51 @@
+"""The island game's moves: one small frozen class per kind of decision.
+
+A space is its id on the board (see :mod:`noahrules.island.board`).
+"""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+__all__ = ["EndTurn", "Flood", "Move", "MoveArk", "PlaceArk", "Rescue"]
+
+
+@frozen(cache_hash=True)
+class PlaceArk:
+    """Place your ark on a free ark space at setup (I7)."""
+
+    space: int
+
+
+@frozen(cache_hash=True)
+class Flood:
+    """Place a water tile on a land space next to water (I9)."""
+
+    space: int
+
+
+@frozen(cache_hash=True)
+class MoveArk:
+    """Move your ark to a neighbouring free water space (I13)."""
+
+    space: int
+
+
+@frozen(cache_hash=True)
+class Rescue:
+    """Rescue the face-up pair on spaces ``first`` and ``second`` (I14).
+
+    ``legal_moves`` lists each pair once with ``first < second``; ``apply`` accepts either order.
+    """
+
+    first: int
+    second: int
+
+
+@frozen(cache_hash=True)
+class EndTurn:
+    """End the turn without using the remaining actions (I12)."""
+
+
+Move = PlaceArk | Flood | MoveArk | Rescue | EndTurn
+"""Any move of the island game."""

@@ -1,0 +1,82 @@
+"""Scoring of the island game (I17-I19)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from attrs import frozen
+
+from noahrules.island.state import Phase, State
+from noahrules.island.tiles import Scoring
+
+__all__ = ["Breakdown", "breakdown", "scores", "winners"]
+
+
+@frozen
+class Breakdown:
+    """The parts of one seat's score, for a user interface to show."""
+
+    start: int
+    """Starting points (I6)."""
+    flood: int
+    """Points for water placed (I10)."""
+    animals: int
+    """Points of the animals rescued, before doubling (I17 or I18)."""
+    doubled: int
+    """The extra points of the ark's x2 species (I17, I18)."""
+    bonus: int
+    """Sole-rescuer bonuses, never doubled (I17, I18)."""
+
+    @property
+    def total(self) -> int:
+        return self.start + self.flood + self.animals + self.doubled + self.bonus
+
+
+def breakdown(state: State) -> tuple[Breakdown, ...]:
+    """Per seat, the parts of its score. During play the animal parts say what the rescues so
+    far would score if the game ended now."""
+    rules = state.rules
+    counts = [Counter(species) for species in state.rescued]
+    rescuers: Counter[str] = Counter(s for c in counts for s in c)
+    pairs: Counter[str] = Counter()
+    for c in counts:
+        pairs.update({s: n // 2 for s, n in c.items()})
+    result = []
+    for seat, mine in enumerate(counts):
+        start = rules.starting_points[(seat - state.first_player) % state.players]
+        animals = doubled = bonus = 0
+        x2 = rules.arks[seat].doubled
+        for species, n in mine.items():
+            if rules.scoring is Scoring.ADVANCED and rules.is_species(species):
+                value = n // 2 * (rules.species_points // pairs[species])  # I18
+            else:
+                value = n * rules.kind[species].points  # I17
+            animals += value
+            if species in x2:
+                doubled += value
+            if rules.is_species(species) and rescuers[species] == 1:
+                bonus += rules.sole_rescuer_bonus
+        result.append(Breakdown(start, state.points[seat] - start, animals, doubled, bonus))
+    return tuple(result)
+
+
+def scores(state: State) -> tuple[int, ...]:
+    """Per seat: the running points (start and flood) during play, the final totals once the
+    game is over (I17-I19)."""
+    if state.phase is not Phase.OVER:
+        return state.points
+    return tuple(b.total for b in breakdown(state))
+
+
+def winners(state: State) -> tuple[int, ...]:
+    """The winning seats once the game is over, ``()`` before (I19): the highest total; among
+    tied players the most animals rescued, then the most species; still tied, all share."""
+    if state.phase is not Phase.OVER:
+        return ()
+    rules = state.rules
+    keys = [
+        (total, len(rescued), len({s for s in rescued if rules.is_species(s)}))
+        for total, rescued in zip(scores(state), state.rescued, strict=True)
+    ]
+    best = max(keys)
+    return tuple(seat for seat, key in enumerate(keys) if key == best)

@@ -1,0 +1,62 @@
+"""Setting up an island game (I5, I6)."""
+
+from __future__ import annotations
+
+from noahrules.errors import SetupError
+from noahrules.island.state import Phase, State
+from noahrules.island.tiles import Rules, Tile
+from noahrules.rng import Rng
+
+__all__ = ["new_game"]
+
+
+def new_game(rules: Rules, players: int, seed: int = 0, first_player: int = 0) -> State:
+    """A new game for ``players`` seats, with the tiles shuffled from ``seed``.
+
+    ``first_player`` places the first ark and takes the first turn (I6). Raises
+    :class:`~noahrules.errors.SetupError` for a player count outside the rules' range or a seat
+    that does not exist.
+    """
+    if not rules.min_players <= players <= rules.max_players:
+        raise SetupError(
+            f"I6: {players} players; this game takes {rules.min_players} to {rules.max_players}"
+        )
+    if not 0 <= first_player < players:
+        raise SetupError(f"I6: first_player {first_player} is not a seat of {players} players")
+    box = tuple(rules.face_down[k.species] for k in rules.tiles for _ in range(k.count))
+    shuffled, _ = Rng.from_seed(seed).shuffled(box)  # I5
+    board = rules.board
+    jungle = board.of_kind("jungle")
+    tiles: list[Tile | None] = [None] * len(board.kind)
+    for space, tile in zip(jungle, shuffled, strict=False):
+        tiles[space] = tile
+    points = [0] * players
+    for k in range(players):  # I6: the first player 1, the second 2, ...
+        points[(first_player + k) % players] = rules.starting_points[k]
+    return State(
+        rules=rules,
+        players=players,
+        first_player=first_player,
+        seat=first_player,
+        phase=Phase.PLACE_ARK,
+        tiles=tuple(tiles),
+        water=frozenset(board.of_kind("sea", "ark")),
+        arks=(None,) * players,
+        rescued=((),) * players,
+        water_left=rules.water_tiles,
+        points=tuple(points),
+        actions_left=0,
+        covered=(),
+        set_aside=shuffled[len(jungle) :],
+        frontier=_shore(rules),
+        face_up=(),
+    )
+
+
+def _shore(rules: Rules) -> tuple[int, ...]:
+    """The land spaces next to the water printed on the board, ascending."""
+    board = rules.board
+    water = set(board.of_kind("sea", "ark"))
+    return tuple(
+        s for s in board.of_kind("beach", "jungle") if any(n in water for n in board.neighbours[s])
+    )
