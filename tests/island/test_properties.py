@@ -1,0 +1,111 @@
+"""Property tests over random legal play of the island game: 2-4 players, both scoring schemes,
+both packaged boards."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+
+from hypothesis import given
+
+from noahrules import island
+from noahrules.island import Phase, Rescue, State
+from tests.harness import Setup, playthrough, setups
+
+games = setups(("advanced-scoring", "small-island"), range(2, 5))
+
+
+def play(setup: Setup) -> Iterator[tuple[State, island.Move, State]]:
+    return playthrough(island, setup)
+
+
+def tile_places(state: State) -> Counter[str]:
+    places: Counter[str] = Counter(t.species for t in state.tiles if t is not None)
+    places.update(t.species for t in state.covered)
+    places.update(t.species for t in state.set_aside)
+    for rescued in state.rescued:
+        places.update(rescued)
+    return places
+
+
+@given(games)
+def test_i2_i5_every_tile_is_in_exactly_one_place(setup: Setup) -> None:
+    for state, _, after in play(setup):
+        expected = Counter({k.species: k.count for k in state.rules.tiles})
+        assert tile_places(after) == expected
+        jungle = set(after.rules.board.of_kind("jungle"))
+        assert all(after.tiles[s] is None for s in after.rules.board.spaces if s not in jungle)
+
+
+@given(games)
+def test_i3_i13_arks_only_on_water_never_shared_and_water_accounted(setup: Setup) -> None:
+    for state, _, after in play(setup):
+        board = after.rules.board
+        placed = [a for a in after.arks if a is not None]
+        assert len(placed) == len(set(placed))
+        assert all(a in after.water for a in placed)
+        printed_water = len(board.of_kind("sea", "ark"))
+        assert len(after.water) - printed_water + after.water_left == after.rules.water_tiles
+        assert after.water_left >= 0
+        assert all(after.tiles[s] is None for s in after.water)
+        if after.phase is not Phase.PLACE_ARK:
+            assert None not in after.arks
+        assert state.water <= after.water
+
+
+@given(games)
+def test_i14_only_face_up_pairs_next_to_the_ark_are_rescued(setup: Setup) -> None:
+    for state, move, after in play(setup):
+        if not isinstance(move, Rescue):
+            continue
+        first, second = state.tiles[move.first], state.tiles[move.second]
+        assert first is not None and second is not None
+        assert first.face_up and second.face_up
+        assert first.species == second.species != "fishbone"
+        assert state.rules.kind[first.species].rescuable
+        ark = state.arks[state.seat]
+        assert ark is not None
+        near = state.rules.board.neighbours[ark]
+        assert move.first in near or move.second in near
+        assert after.tiles[move.first] is None and after.tiles[move.second] is None
+        assert move.first not in after.water and move.second not in after.water
+        gained = Counter(after.rescued[state.seat]) - Counter(state.rescued[state.seat])
+        assert gained == Counter({first.species: 2})
+
+
+@given(games)
+def test_i8_i11_no_face_down_tile_next_to_water_once_play_starts(setup: Setup) -> None:
+    for _, _, after in play(setup):
+        if after.phase is Phase.PLACE_ARK:
+            continue
+        board = after.rules.board
+        for space, tile in enumerate(after.tiles):
+            if tile is not None and not tile.face_up:
+                assert not any(n in after.water for n in board.neighbours[space]), space
+
+
+@given(games)
+def test_i9_frontier_and_face_up_indexes_match_the_board(setup: Setup) -> None:
+    for _, _, after in play(setup):
+        board = after.rules.board
+        land = [s for s in board.spaces if s not in after.water]
+        frontier = tuple(s for s in land if any(n in after.water for n in board.neighbours[s]))
+        assert after.frontier == frontier
+        face_up = tuple(s for s, t in enumerate(after.tiles) if t is not None and t.face_up)
+        assert after.face_up == face_up
+
+
+@given(games)
+def test_i10_i17_i18_scores_are_running_points_then_the_breakdown_totals(setup: Setup) -> None:
+    last = None
+    for state, _, after in play(setup):
+        assert island.scores(state) == state.points
+        parts = island.breakdown(state)
+        assert all(b.start + b.flood == p for b, p in zip(parts, state.points, strict=True))
+        assert all(p >= q for p, q in zip(after.points, state.points, strict=True))
+        last = after
+    assert last is not None and island.is_over(last)
+    parts = island.breakdown(last)
+    assert island.scores(last) == tuple(b.total for b in parts)
+    assert all(b.bonus >= 0 and b.doubled <= b.animals for b in parts)
+    assert sorted(b.start for b in parts) == list(last.rules.starting_points[: last.players])
