@@ -10,7 +10,7 @@ __all__ = ["Game"]
 
 
 class Game(Protocol):
-    """A game module (``noahrules.ferry``, ``noahrules.island``): its metadata and its pure rules functions.
+    """A game module (``noahrules.ferry``, ``noahrules.island``): metadata and pure functions.
 
     States, moves and rules are each game's own classes; here they are ``Any``.
     """
