@@ -1,6 +1,6 @@
-"""A short demo: three random players play one game of the ferry game.
+"""A short demo: random players play one game.
 
-python -m noahrules [--seed N] [--players N]
+python -m noahrules [--game ferry|island] [--players N] [--seed S]
 """
 
 from __future__ import annotations
@@ -8,34 +8,32 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from noahrules import ferry
+from noahrules import GAMES
 from noahrules.rng import Rng
+
+_SCORES = {"ferry": "penalties (lower is better)", "island": "points"}
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(
-        prog="python -m noahrules", description=__doc__.splitlines()[0]
-    )
+    parser = argparse.ArgumentParser(prog="python -m noahrules", description="A demo game.")
+    parser.add_argument("--game", choices=sorted(GAMES), default="ferry")
+    parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--players", type=int, default=3, choices=range(2, 6))
     args = parser.parse_args(argv)
-    rules = ferry.load_rules()
-    state = ferry.new_game(rules, players=args.players, seed=args.seed)
+    game = GAMES[args.game]
+    if not game.MIN_PLAYERS <= args.players <= game.MAX_PLAYERS:
+        parser.error(f"{args.game} takes {game.MIN_PLAYERS} to {game.MAX_PLAYERS} players")
+    state = game.new_game(game.load_rules(), players=args.players, seed=args.seed)
     chooser = Rng.from_seed(args.seed)
-    decisions = departures = 0
-    round_ = 1
-    print(f"ferry game, {args.players} random players, seed {args.seed}")
-    while not ferry.is_over(state):
-        move, chooser = chooser.choice(ferry.legal_moves(state))
-        before = state
-        state = ferry.apply(state, move)
+    decisions = 0
+    print(f"{args.game} game, {args.players} random players, seed {args.seed}")
+    while not game.is_over(state):
+        move, chooser = chooser.choice(game.legal_moves(state))
+        state = game.apply(state, move)
         decisions += 1
-        if state.departures > before.departures:
-            departures += 1
-        if state.round != round_ or ferry.is_over(state):
-            print(f"  round {round_}: {departures} ferries departed, penalties {state.penalties}")
-            round_, departures = state.round, 0
-    print(f"game over after {decisions} decisions; winners: seats {ferry.winners(state)}")
+    print(f"game over after {decisions} decisions")
+    print(f"{_SCORES.get(args.game, 'scores')}: {game.scores(state)}")
+    print(f"winners: seats {game.winners(state)}")
 
 
 if __name__ == "__main__":

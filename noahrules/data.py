@@ -229,6 +229,8 @@ class Layers:
     """A game's raw data with its variants applied, every value still a :class:`Node`."""
 
     collections: dict[str, list[Node]]
+    sources: dict[str, Node]
+    """Per collection, where it was last set or changed: to blame for a count that does not fit."""
     params: dict[str, Node]
     """The ``rules`` parameters, each from the last file that set it."""
     variants: tuple[str, ...]
@@ -247,19 +249,21 @@ def load_layers(
     """
     names = (variants,) if isinstance(variants, str) else tuple(os.fspath(v) for v in variants)
     folder = data_dir(game)
-    items = {
-        c.name: load_yaml(folder / c.file).fields((c.name,))[c.name].items() for c in collections
-    }
+    sources = {c.name: load_yaml(folder / c.file).fields((c.name,))[c.name] for c in collections}
+    items = {name: node.items() for name, node in sources.items()}
     params = load_yaml(folder / "rules.yaml").fields(("rules",))["rules"].fields(param_keys)
     allowed = ("description", "rules", *(c.name for c in collections))
     for name in names:
         parts = load_yaml(variant_path(game, name)).fields((), allowed)
+        if "description" in parts:
+            parts["description"].string()
         for c in collections:
             if c.name in parts:
                 items[c.name] = apply_collection_change(items[c.name], parts[c.name], c)
+                sources[c.name] = parts[c.name]
         if "rules" in parts:
             params = {**params, **parts["rules"].fields((), param_keys)}
-    return Layers(items, params, names)
+    return Layers(items, sources, params, names)
 
 
 def apply_collection_change(items: list[Node], change: Node, collection: Listing) -> list[Node]:

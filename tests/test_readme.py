@@ -21,10 +21,11 @@ def test_readme_examples_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
     house_rules.write_text(yaml_block, encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     python_blocks = blocks("python")
-    assert len(python_blocks) == 2
+    assert len(python_blocks) == 3
     namespace: dict[str, object] = {}
     for code in python_blocks:
         exec(compile(code, str(README), "exec"), namespace)
+    assert namespace["island"].is_over(namespace["state"])  # type: ignore[attr-defined]
     rules = namespace["rules"]
     assert rules.card["heron-1"].abilities.capacity_limit == 15  # type: ignore[attr-defined]
     assert rules.hand_size == 6  # type: ignore[attr-defined]

@@ -9,10 +9,11 @@ from __future__ import annotations
 import enum
 import os
 from collections.abc import Sequence
+from pathlib import Path
 
 from attrs import field, frozen
 
-from noahrules.data import Listing, Node, digest, load_layers, parse_unique
+from noahrules.data import Layers, Listing, Node, data_dir, digest, load_layers, parse_unique
 from noahrules.island.board import Board, board_path, load_board
 from noahrules.island.moves import Flood, MoveArk, PlaceArk
 
@@ -105,6 +106,8 @@ class Rules:
         return species != "unicorn" or self.unicorn_is_species
 
 
+_DOUBLED = 3
+"""I4: the species each ark marks x2."""
 _LISTINGS = (
     Listing("tiles", "tiles.yaml", "tile kind", key="species"),
     Listing("arks", "arks.yaml", "ark", key="colour"),
@@ -168,14 +171,13 @@ def load_rules(variants: Sequence[str | os.PathLike[str]] | str = ()) -> Rules:
         face_up={k.species: Tile(k.species, True) for k in kinds},
         moves=SpaceMoves.of(board),
     )
-    _check_counts(rules, layers.collections["arks"], params, map_node)
+    _check_counts(rules, layers, map_node)
     return rules
 
 
-def _check_counts(
-    rules: Rules, ark_nodes: list[Node], params: dict[str, Node], map_node: Node
-) -> None:
+def _check_counts(rules: Rules, layers: Layers, map_node: Node) -> None:
     """The board and parameters must fit the box and each other."""
+    params = layers.params
     board = rules.board
     total = sum(k.count for k in rules.tiles)
     jungle = len(board.of_kind("jungle"))
@@ -192,20 +194,33 @@ def _check_counts(
             f"the map has {land} land spaces, fewer than the {rules.water_tiles} water tiles (I1)"
         )
     high = rules.max_players
-    for name, count in (
-        ("arks", len(rules.arks)),
-        ("starting points", len(rules.starting_points)),
-        ("ark spaces", len(board.of_kind("ark"))),
+    players = params["players"]
+    for name, count, source in (
+        ("arks", len(rules.arks), layers.sources["arks"]),
+        ("starting points", len(rules.starting_points), params["starting_points"]),
+        ("ark spaces", len(board.of_kind("ark")), map_node),
     ):
         if count < high:
-            raise params["players"].error(f"{high} players need {high} {name}, there are {count}")
-    for node, ark in zip(ark_nodes, rules.arks, strict=True):
+            culprit = source if _packaged(players) else players
+            raise culprit.error(f"{high} players need {high} {name}, there are {count} {name}")
+    for node, ark in zip(layers.collections["arks"], rules.arks, strict=True):
+        doubled = node.child("doubled")
+        twice = sorted({s for s in ark.doubled if ark.doubled.count(s) > 1})
+        if twice:
+            raise doubled.error(f"'{twice[0]}' is named twice; an ark marks different species (I4)")
+        if len(ark.doubled) != _DOUBLED:
+            raise doubled.error(
+                f"an ark marks {_DOUBLED} species as x2, not {len(ark.doubled)} (I4)"
+            )
         for species in ark.doubled:
             kind = rules.kind.get(species)
             if kind is None or not kind.rescuable:
-                raise node.child("doubled").error(
-                    f"'{species}' is not a rescuable species of the tiles (I4)"
-                )
+                raise doubled.error(f"'{species}' is not a rescuable species of the tiles (I4)")
+
+
+def _packaged(node: Node) -> bool:
+    """Whether a value comes from the packaged data rather than a user's file."""
+    return Path(node.file).resolve().is_relative_to(data_dir("island").resolve())
 
 
 def _parse_kind(node: Node) -> TileKind:
