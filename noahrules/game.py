@@ -6,7 +6,9 @@ import os
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-__all__ = ["Game"]
+from noahrules.errors import SetupError
+
+__all__ = ["Game", "check_seating"]
 
 
 class Game(Protocol):
@@ -43,3 +45,15 @@ class Game(Protocol):
 
     def winners(self, state: Any) -> tuple[int, ...]:
         """The winning seats once the game is over; ``()`` before."""
+
+
+def check_seating(players: int, first_player: int, low: int, high: int, rules: str) -> None:
+    """Raise :class:`~noahrules.errors.SetupError` unless ``players`` lies in ``low..high`` and
+    ``first_player`` is one of their seats; ``rules`` names the rules that say so."""
+    for name, value in (("players", players), ("first_player", first_player)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise SetupError(f"{rules}: {name} must be an integer, got {value!r}")
+    if not low <= players <= high:
+        raise SetupError(f"{rules}: {players} players; this game takes {low} to {high}")
+    if not 0 <= first_player < players:
+        raise SetupError(f"{rules}: first_player {first_player} is not a seat of {players} players")

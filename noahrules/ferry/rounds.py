@@ -8,6 +8,7 @@ from noahrules.errors import SetupError
 from noahrules.ferry.cards import Boarded, Card, Rules
 from noahrules.ferry.kinds import Gender, ShortDeal
 from noahrules.ferry.state import Ferry, Phase, State
+from noahrules.game import check_seating
 from noahrules.rng import Rng
 
 __all__ = ["end_round", "new_game", "start_round"]
@@ -22,12 +23,7 @@ def new_game(rules: Rules, players: int, seed: int = 0, first_player: int = 0) -
     player count outside the rules' range, a seat that does not exist, or a deck too small to give
     every player a card (F7).
     """
-    if not rules.min_players <= players <= rules.max_players:
-        raise SetupError(
-            f"F4: {players} players; this game takes {rules.min_players} to {rules.max_players}"
-        )
-    if not 0 <= first_player < players:
-        raise SetupError(f"F9: first_player {first_player} is not a seat of {players} players")
+    check_seating(players, first_player, rules.min_players, rules.max_players, "F4, F9")
     removed = tuple(c for c in rules.animals if c.min_players > players)  # F4
     in_play = len(rules.animals) - len(removed)
     if in_play - rules.docks < players:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from noahrules.errors import SetupError
+from noahrules.game import check_seating
 from noahrules.island.state import Phase, State
 from noahrules.island.tiles import Rules, Tile
 from noahrules.rng import Rng
@@ -17,12 +17,7 @@ def new_game(rules: Rules, players: int, seed: int = 0, first_player: int = 0) -
     :class:`~noahrules.errors.SetupError` for a player count outside the rules' range or a seat
     that does not exist.
     """
-    if not rules.min_players <= players <= rules.max_players:
-        raise SetupError(
-            f"I6: {players} players; this game takes {rules.min_players} to {rules.max_players}"
-        )
-    if not 0 <= first_player < players:
-        raise SetupError(f"I6: first_player {first_player} is not a seat of {players} players")
+    check_seating(players, first_player, rules.min_players, rules.max_players, "I6")
     box = tuple(rules.face_down[k.species] for k in rules.tiles for _ in range(k.count))
     shuffled, _ = Rng.from_seed(seed).shuffled(box)  # I5
     board = rules.board
