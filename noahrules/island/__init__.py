@@ -24,7 +24,8 @@ NAME = "island"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
 MAX_DECISIONS: int | None = None
-"""Bounded by the board (each turn places one of the water tiles); see the rules data."""
+"""No fixed number: a game takes at most ``players + water_tiles * (1 + actions_per_turn)``
+decisions (one ark each, then per turn one flood and at most ``actions_per_turn`` more)."""
 
 __all__ = [
     "KINDS",

@@ -96,6 +96,16 @@ def test_i9_frontier_and_face_up_indexes_match_the_board(setup: Setup) -> None:
 
 
 @given(games)
+def test_i12_i16_a_game_takes_at_most_one_turn_per_water_tile(setup: Setup) -> None:
+    steps = list(play(setup))
+    rules, players = steps[0][0].rules, steps[0][0].players
+    assert len(steps) <= players + rules.water_tiles * (1 + rules.actions_per_turn)
+    floods = sum(1 for _, move, _ in steps if isinstance(move, island.Flood))
+    assert floods <= rules.water_tiles
+    assert sum(1 for _, move, _ in steps if isinstance(move, island.PlaceArk)) == players
+
+
+@given(games)
 def test_i10_i17_i18_scores_are_running_points_then_the_breakdown_totals(setup: Setup) -> None:
     last = None
     for state, _, after in play(setup):
