@@ -5,8 +5,11 @@ from __future__ import annotations
 from attrs import evolve
 
 from noahrules.errors import SetupError
+from noahrules.events import Event
 from noahrules.ferry.cards import Boarded, Card, Rules
+from noahrules.ferry.events import GameOver, RoundEnded, RoundStarted
 from noahrules.ferry.kinds import Gender, ShortDeal
+from noahrules.ferry.scoring import winners
 from noahrules.ferry.state import Ferry, Phase, State
 from noahrules.game import check_seating
 from noahrules.rng import Rng
@@ -52,8 +55,11 @@ def start_round(
     penalties: tuple[int, ...],
     rng: Rng,
     removed: tuple[Card, ...],
+    events: list[Event] | None = None,
 ) -> State:
-    """Shuffle and deal a round (F5-F7, F23): every card not removed by mark is in play again."""
+    """Shuffle and deal a round (F5-F7, F23): every card not removed by mark is in play again.
+
+    Its :class:`RoundStarted` event goes to ``events`` when given."""
     out = set(removed)
     in_play = tuple(c for c in rules.animals if c not in out)
     deck, rng = rng.shuffled(in_play)
@@ -71,7 +77,7 @@ def start_round(
     for k, card in enumerate(deck[:dealt]):
         hands[(first + k) % players].append(card)
     order = rules.order
-    return State(
+    state = State(
         rules=rules,
         players=players,
         round=round,
@@ -89,6 +95,10 @@ def start_round(
         removed=removed,
         rng=rng,
     )
+    if events is not None:
+        sizes = tuple(map(len, state.hands))
+        events.append(RoundStarted(round, first, state.docks, state.centre, noah, sizes))
+    return state
 
 
 def _deal_count(rules: Rules, players: int, available: int) -> int:
@@ -101,16 +111,21 @@ def _deal_count(rules: Rules, players: int, available: int) -> int:
     return available
 
 
-def end_round(state: State) -> State:
-    """Score the round (F22) and start the next (F23, F24), or end the game (F25, V1)."""
+def end_round(state: State, events: list[Event] | None = None) -> State:
+    """Score the round (F22) and start the next (F23, F24), or end the game (F25, V1); the
+    events go to ``events`` when given."""
     rules = state.rules
-    penalties = tuple(
-        p + sum(c.tears for c in hand) for p, hand in zip(state.penalties, state.hands, strict=True)
-    )
+    tears = tuple(sum(c.tears for c in hand) for hand in state.hands)
+    penalties = tuple(p + t for p, t in zip(state.penalties, tears, strict=True))
+    if events is not None:
+        events.append(RoundEnded(state.round, tears, penalties))
     last_round = rules.rounds is not None and state.round >= rules.rounds
     limit_reached = rules.penalty_limit is not None and max(penalties) >= rules.penalty_limit
     if last_round or limit_reached:
-        return evolve(state, penalties=penalties, phase=Phase.OVER, pair=False)
+        over = evolve(state, penalties=penalties, phase=Phase.OVER, pair=False)
+        if events is not None:
+            events.append(GameOver(penalties, winners(over)))
+        return over
     return start_round(
         rules,
         players=state.players,
@@ -119,6 +134,7 @@ def end_round(state: State) -> State:
         penalties=penalties,
         rng=state.rng,
         removed=state.removed,
+        events=events,
     )
 
 

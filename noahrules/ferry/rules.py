@@ -17,7 +17,22 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from noahrules.errors import IllegalMoveError
+from noahrules.events import Event
 from noahrules.ferry.cards import Boarded, Card
+from noahrules.ferry.events import (
+    AnimalEscaped,
+    AnimalsTaken,
+    CardGiven,
+    CardGivenBack,
+    CardPlayed,
+    CardStolen,
+    EscapeeSent,
+    FerryArrived,
+    FerryDeparted,
+    HandLookedAt,
+    NoahMoved,
+    PenaltyReduced,
+)
 from noahrules.ferry.moves import (
     EndGiving,
     GiveBack,
@@ -33,7 +48,7 @@ from noahrules.ferry.moves import (
 from noahrules.ferry.rounds import end_round
 from noahrules.ferry.state import Draft, Ferry, Phase, State
 
-__all__ = ["apply", "current_player", "is_over", "legal_moves"]
+__all__ = ["apply", "current_player", "is_over", "legal_moves", "step"]
 
 T = TypeVar("T")
 
@@ -65,13 +80,25 @@ def apply(state: State, move: Move) -> State:
     Raises :class:`~noahrules.errors.IllegalMoveError`, naming the rule, for any move that is not
     in ``legal_moves(state)``.
     """
+    return _apply(state, move, None)
+
+
+def step(state: State, move: Move) -> tuple[State, tuple[Event, ...]]:
+    """Like :func:`apply`, and also the events the move caused, in order (whole: filter them
+    with :func:`noahrules.events.events_for` before showing them to a seat)."""
+    events: list[Event] = []
+    after = _apply(state, move, events)
+    return after, tuple(events)
+
+
+def _apply(state: State, move: Move, events: list[Event] | None) -> State:
     _, expected, rule, do = _PHASES[state.phase]
     if not isinstance(move, expected):
         wanted = " or ".join(cls.__name__ for cls in expected) or "no move"
         raise IllegalMoveError(
             rule, f"the pending decision is {state.phase.value}, answered by {wanted}, not {move!r}"
         )
-    return do(state, move)
+    return do(state, move, events)
 
 
 # --- placement: F10, F11, V2, V4, judged after a crocodile's escape (V3) -------------------------
@@ -163,9 +190,9 @@ def _play_options(state: State) -> tuple[Move, ...]:
     return tuple(plays) if plays else (TAKE_ANIMALS,)
 
 
-def _do_play(state: State, move: PlayAnimal | TakeAnimals) -> State:
+def _do_play(state: State, move: PlayAnimal | TakeAnimals, events: list[Event] | None) -> State:
     if isinstance(move, TakeAnimals):
-        return _take_animals(state)
+        return _take_animals(state, events)
     hand = state.hands[state.seat]
     card = state.rules.card.get(move.card) if isinstance(move.card, str) else None
     if card is None:
@@ -189,17 +216,19 @@ def _do_play(state: State, move: PlayAnimal | TakeAnimals) -> State:
     fault = berth.fault(animal)
     if fault is not None:
         raise berth.explain(fault, animal)
-    return _board(Draft(state), ferry, animal)
+    return _board(Draft(state, events), ferry, animal)
 
 
-def _take_animals(state: State) -> State:
+def _take_animals(state: State, events: list[Event] | None) -> State:
     if _plays(state):
         raise IllegalMoveError("F13", "a card can be played, so the animals cannot be taken")
-    d = Draft(state)
+    d = Draft(state, events)
     ferry = d.docks[d.noah]
     assert ferry is not None
+    taken = tuple(a.card for a in ferry.animals)
     d.docks = _replace(d.docks, d.noah, Ferry(ferry.card))
-    _receive(d, d.seat, *(a.card for a in ferry.animals))
+    _receive(d, d.seat, *taken)
+    d.log(AnimalsTaken, d.seat, d.noah, taken)
     return d.freeze()
 
 
@@ -208,11 +237,14 @@ def _board(d: Draft, ferry: Ferry, animal: Boarded) -> State:
     aboard = ferry.animals
     # F15: a pair compares with the animal last aboard before this one (even one that escapes, V3).
     d.pair = bool(aboard) and aboard[-1].card.species == card.species
+    d.log(CardPlayed, d.seat, animal, d.noah, d.pair)
     if card.abilities.first_escapes and aboard:
         d.escapee, aboard = aboard[0].card, aboard[1:]
+        d.log(AnimalEscaped, d.escapee, d.noah)
     reduce = card.abilities.reduce_penalty
     if reduce:
         d.penalties = _replace(d.penalties, d.seat, max(0, d.penalties[d.seat] - reduce))
+        d.log(PenaltyReduced, d.seat, d.penalties[d.seat])
     d.docks = _replace(d.docks, d.noah, Ferry(ferry.card, (*aboard, animal)))
     _hand_over(d, d.seat, card)
     d.played = animal
@@ -257,11 +289,12 @@ def _escapee_options(state: State) -> tuple[Move, ...]:
     return tuple(SendEscapee(s) for s in _opponents(state))
 
 
-def _do_send_escapee(state: State, move: SendEscapee) -> State:
+def _do_send_escapee(state: State, move: SendEscapee, events: list[Event] | None) -> State:
     _check_option(state, move, _escapee_options, "V3", "the escapee goes to an opponent")
     assert state.escapee is not None
-    d = Draft(state)
+    d = Draft(state, events)
     _receive(d, move.seat, state.escapee)
+    d.log(EscapeeSent, move.seat, state.escapee)
     d.escapee = None
     return _resume(d, Phase.SEND_ESCAPEE)
 
@@ -270,22 +303,25 @@ def _look_options(state: State) -> tuple[Move, ...]:
     return tuple(LookAtHand(s) for s in _opponents(state))
 
 
-def _do_look(state: State, move: LookAtHand) -> State:
+def _do_look(state: State, move: LookAtHand, events: list[Event] | None) -> State:
     _check_option(state, move, _look_options, "F32", "look at an opponent's hand")
-    return _resume(Draft(state), Phase.LOOK)
+    d = Draft(state, events)
+    d.tell(HandLookedAt(d.seat, move.seat, state.hands[move.seat]))
+    return _resume(d, Phase.LOOK)
 
 
 def _steal_options(state: State) -> tuple[Move, ...]:
     return tuple(StealFrom(s) for s in _opponents(state) if state.hands[s])
 
 
-def _do_steal(state: State, move: StealFrom) -> State:
+def _do_steal(state: State, move: StealFrom, events: list[Event] | None) -> State:
     _check_option(state, move, _steal_options, "F33", "steal from an opponent holding a card")
-    d = Draft(state)
+    d = Draft(state, events)
     index, d.rng = state.rng.below(len(state.hands[move.seat]))
     stolen = state.hands[move.seat][index]
     _hand_over(d, move.seat, stolen)
     _receive(d, d.seat, stolen)
+    d.tell(CardStolen(move.seat, d.seat, stolen))
     d.victim = move.seat
     d.phase = Phase.GIVE_BACK
     return d.freeze()
@@ -295,13 +331,14 @@ def _give_back_options(state: State) -> tuple[Move, ...]:
     return tuple(GiveBack(c.id) for c in state.hands[state.seat])
 
 
-def _do_give_back(state: State, move: GiveBack) -> State:
+def _do_give_back(state: State, move: GiveBack, events: list[Event] | None) -> State:
     _check_option(state, move, _give_back_options, "F33", "give back a card from your hand")
     assert state.victim is not None
-    d = Draft(state)
+    d = Draft(state, events)
     card = state.rules.card[move.card]
     _hand_over(d, d.seat, card)
     _receive(d, state.victim, card)
+    d.tell(CardGivenBack(d.seat, state.victim, card))
     d.victim = None
     return _resume(d, Phase.STEAL)
 
@@ -312,12 +349,13 @@ def _noah_options(state: State) -> tuple[Move, ...]:
     return state.rules.noah_moves[state.played.gender, state.noah]
 
 
-def _do_move_noah(state: State, move: MoveNoah) -> State:
+def _do_move_noah(state: State, move: MoveNoah, events: list[Event] | None) -> State:
     _check_option(
         state, move, _noah_options, "F14", "female: an adjacent dock; male: a non-adjacent one"
     )
-    d = Draft(state)
+    d = Draft(state, events)
     d.noah = move.dock
+    d.log(NoahMoved, move.dock)
     return _depart(d)
 
 
@@ -332,6 +370,7 @@ def _depart(d: Draft) -> State:
     d.docks = _replace(d.docks, d.dock, None)
     d.departed = d.departed + tuple(a.card for a in ferry.animals)
     d.departures += 1
+    d.log(FerryDeparted, d.dock, ferry.card, tuple(a.card for a in ferry.animals), d.departures)
     d.gifts = d.rules.departure_gifts[d.departures - 1]
     if d.gifts and d.hands[d.seat]:
         d.phase = Phase.GIVE
@@ -345,14 +384,15 @@ def _give_options(state: State) -> tuple[Move, ...]:
     return (*gives, END_GIVING)
 
 
-def _do_give(state: State, move: GiveCard | EndGiving) -> State:
-    d = Draft(state)
+def _do_give(state: State, move: GiveCard | EndGiving, events: list[Event] | None) -> State:
+    d = Draft(state, events)
     if isinstance(move, EndGiving):
         return _finish_turn(d)
     _check_option(state, move, _give_options, "F17", "give a card from your hand to an opponent")
     card = state.rules.card[move.card]
     _hand_over(d, d.seat, card)
     _receive(d, move.to, card)
+    d.tell(CardGiven(d.seat, move.to, card))
     d.gifts -= 1
     if d.gifts and d.hands[d.seat]:
         return d.freeze()
@@ -364,6 +404,7 @@ def _finish_turn(d: Draft) -> State:
     if d.docks[d.dock] is None:
         if d.centre:  # F18
             d.docks = _replace(d.docks, d.dock, Ferry(d.centre[0]))
+            d.log(FerryArrived, d.dock, d.centre[0])
             d.centre = d.centre[1:]
         else:  # F21
             round_over = True
@@ -372,7 +413,7 @@ def _finish_turn(d: Draft) -> State:
     d.dock = 0
     d.gifts = 0
     if round_over or not all(d.hands):  # F20: a pending extra turn is lost
-        return end_round(d.freeze())
+        return end_round(d.freeze(), d.events)
     if not d.pair:  # F15, F19
         d.seat = (d.seat + 1) % d.players
     d.pair = False
@@ -383,7 +424,7 @@ def _over_options(state: State) -> tuple[Move, ...]:
     return ()
 
 
-def _no_move(state: State, move: Move) -> State:
+def _no_move(state: State, move: Move, events: list[Event] | None) -> State:
     raise AssertionError("unreachable: no move class is expected once the game is over")
 
 
@@ -415,7 +456,7 @@ def _receive(d: Draft, seat: int, *cards: Card) -> None:
 
 
 _Options = Callable[[State], tuple[Move, ...]]
-_Handler = Callable[[State, Any], State]
+_Handler = Callable[[State, Any, list[Event] | None], State]
 
 _PHASES: dict[Phase, tuple[_Options, tuple[type, ...], str, _Handler]] = {
     Phase.PLAY: (_play_options, (PlayAnimal, TakeAnimals), "F12", _do_play),

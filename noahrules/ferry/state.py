@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
+from typing import Any
 
 from attrs import field, frozen
 
+from noahrules.events import Event
 from noahrules.ferry.cards import Boarded, Card, FerryCard, Rules
 from noahrules.rng import Rng
 
@@ -115,6 +118,8 @@ class State:
     """The opponent robbed by a lion, awaiting a card back (F33)."""
     escapee: Card | None = None
     """The animal that escaped a crocodile, awaiting its receiver (V3, F28)."""
+    secrets: tuple[Event, ...] = ()
+    """This round's events with a secret (looks, steals, gifts): what each seat was shown."""
 
     @property
     def ferry(self) -> Ferry | None:
@@ -137,6 +142,7 @@ class Draft:
         "dock",
         "docks",
         "escapee",
+        "events",
         "first_player",
         "gifts",
         "hands",
@@ -151,10 +157,11 @@ class Draft:
         "round",
         "rules",
         "seat",
+        "secrets",
         "victim",
     )
 
-    def __init__(self, s: State) -> None:
+    def __init__(self, s: State, events: list[Event] | None) -> None:
         self.rules = s.rules
         self.players = s.players
         self.round = s.round
@@ -177,6 +184,20 @@ class Draft:
         self.gifts = s.gifts
         self.victim = s.victim
         self.escapee = s.escapee
+        self.secrets = s.secrets
+        self.events = events
+        """Where the events of this move go, or ``None`` when nobody asked for them."""
+
+    def log(self, event: Callable[..., Event], *args: Any) -> None:
+        """Record the event ``event(*args)`` if events are wanted (built only then)."""
+        if self.events is not None:
+            self.events.append(event(*args))
+
+    def tell(self, secret: Event) -> None:
+        """Record an event with a secret: it is kept in the state for the views (F26)."""
+        self.secrets = (*self.secrets, secret)
+        if self.events is not None:
+            self.events.append(secret)
 
     def freeze(self) -> State:
         """The state this draft describes."""
@@ -203,4 +224,5 @@ class Draft:
             self.gifts,
             self.victim,
             self.escapee,
+            self.secrets,
         )
