@@ -14,6 +14,7 @@ from types import MappingProxyType
 
 from noahrules import ferry, island
 from noahrules.errors import IllegalMoveError, NoahRulesError, RulesDataError, SetupError
+from noahrules.events import Event, events_for
 from noahrules.game import Game
 
 __version__ = "0.1.0"
@@ -23,12 +24,14 @@ GAMES: Mapping[str, Game] = MappingProxyType({"ferry": ferry, "island": island})
 
 __all__ = [
     "GAMES",
+    "Event",
     "Game",
     "IllegalMoveError",
     "NoahRulesError",
     "RulesDataError",
     "SetupError",
     "__version__",
+    "events_for",
     "ferry",
     "island",
 ]

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from noahrules.errors import SetupError
+from noahrules.events import Event
 
 __all__ = ["Game", "check_seating"]
 
@@ -34,8 +35,14 @@ class Game(Protocol):
     def apply(self, state: Any, move: Any) -> Any:
         """The next state; raises ``IllegalMoveError`` naming the rule for an illegal move."""
 
+    def step(self, state: Any, move: Any) -> tuple[Any, tuple[Event, ...]]:
+        """Like ``apply``, and also the events the move caused."""
+
     def current_player(self, state: Any) -> int | None:
         """The seat to act, or ``None`` once the game is over."""
+
+    def view(self, state: Any, seat: int) -> Any:
+        """What ``seat`` may know of ``state``: a frozen view with no hidden information."""
 
     def is_over(self, state: Any) -> bool:
         """Whether the game has ended."""

@@ -13,6 +13,23 @@ from __future__ import annotations
 
 from noahrules.ferry.abilities import ABILITIES, Abilities
 from noahrules.ferry.cards import Boarded, Card, FerryCard, Rules, load_rules
+from noahrules.ferry.events import (
+    AnimalEscaped,
+    AnimalsTaken,
+    CardGiven,
+    CardGivenBack,
+    CardPlayed,
+    CardStolen,
+    EscapeeSent,
+    FerryArrived,
+    FerryDeparted,
+    GameOver,
+    HandLookedAt,
+    NoahMoved,
+    PenaltyReduced,
+    RoundEnded,
+    RoundStarted,
+)
 from noahrules.ferry.kinds import Gender, ShortDeal
 from noahrules.ferry.moves import (
     EndGiving,
@@ -27,9 +44,10 @@ from noahrules.ferry.moves import (
     TakeAnimals,
 )
 from noahrules.ferry.rounds import new_game
-from noahrules.ferry.rules import apply, current_player, is_over, legal_moves
+from noahrules.ferry.rules import apply, current_player, is_over, legal_moves, step
 from noahrules.ferry.scoring import scores, winners
 from noahrules.ferry.state import Ferry, Phase, State
+from noahrules.ferry.view import View, view
 
 NAME = "ferry"
 """The game's name in :data:`noahrules.GAMES`."""
@@ -45,25 +63,41 @@ __all__ = [
     "MIN_PLAYERS",
     "NAME",
     "Abilities",
+    "AnimalEscaped",
+    "AnimalsTaken",
     "Boarded",
     "Card",
+    "CardGiven",
+    "CardGivenBack",
+    "CardPlayed",
+    "CardStolen",
     "EndGiving",
+    "EscapeeSent",
     "Ferry",
+    "FerryArrived",
     "FerryCard",
+    "FerryDeparted",
+    "GameOver",
     "Gender",
     "GiveBack",
     "GiveCard",
+    "HandLookedAt",
     "LookAtHand",
     "Move",
     "MoveNoah",
+    "NoahMoved",
+    "PenaltyReduced",
     "Phase",
     "PlayAnimal",
+    "RoundEnded",
+    "RoundStarted",
     "Rules",
     "SendEscapee",
     "ShortDeal",
     "State",
     "StealFrom",
     "TakeAnimals",
+    "View",
     "apply",
     "current_player",
     "is_over",
@@ -71,5 +105,7 @@ __all__ = [
     "load_rules",
     "new_game",
     "scores",
+    "step",
+    "view",
     "winners",
 ]

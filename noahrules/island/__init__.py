@@ -12,12 +12,22 @@
 from __future__ import annotations
 
 from noahrules.island.board import KINDS, Board
+from noahrules.island.events import (
+    ArkMoved,
+    ArkPlaced,
+    Flooded,
+    GameOver,
+    PairRescued,
+    TilesRevealed,
+    TurnEnded,
+)
 from noahrules.island.moves import EndTurn, Flood, Move, MoveArk, PlaceArk, Rescue
-from noahrules.island.rules import apply, current_player, is_over, legal_moves
+from noahrules.island.rules import apply, current_player, is_over, legal_moves, step
 from noahrules.island.scoring import Breakdown, breakdown, scores, winners
 from noahrules.island.setup import new_game
 from noahrules.island.state import Phase, State
 from noahrules.island.tiles import Ark, Rules, Scoring, Tile, TileKind, load_rules
+from noahrules.island.view import HIDDEN, View, view
 
 NAME = "island"
 """The game's name in :data:`noahrules.GAMES`."""
@@ -28,18 +38,24 @@ MAX_DECISIONS: int | None = None
 decisions (one ark each, then per turn one flood and at most ``actions_per_turn`` more)."""
 
 __all__ = [
+    "HIDDEN",
     "KINDS",
     "MAX_DECISIONS",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "NAME",
     "Ark",
+    "ArkMoved",
+    "ArkPlaced",
     "Board",
     "Breakdown",
     "EndTurn",
     "Flood",
+    "Flooded",
+    "GameOver",
     "Move",
     "MoveArk",
+    "PairRescued",
     "Phase",
     "PlaceArk",
     "Rescue",
@@ -48,6 +64,9 @@ __all__ = [
     "State",
     "Tile",
     "TileKind",
+    "TilesRevealed",
+    "TurnEnded",
+    "View",
     "apply",
     "breakdown",
     "current_player",
@@ -56,5 +75,7 @@ __all__ = [
     "load_rules",
     "new_game",
     "scores",
+    "step",
+    "view",
     "winners",
 ]

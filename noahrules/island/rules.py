@@ -14,12 +14,23 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from noahrules.errors import IllegalMoveError
+from noahrules.events import Event
+from noahrules.island.events import (
+    ArkMoved,
+    ArkPlaced,
+    Flooded,
+    GameOver,
+    PairRescued,
+    TilesRevealed,
+    TurnEnded,
+)
 from noahrules.island.moves import EndTurn, Flood, Move, MoveArk, PlaceArk, Rescue
+from noahrules.island.scoring import scores, winners
 from noahrules.island.state import Phase, State
 from noahrules.island.tiles import Tile
 from noahrules.values import replacer
 
-__all__ = ["apply", "current_player", "is_over", "legal_moves"]
+__all__ = ["apply", "current_player", "is_over", "legal_moves", "step"]
 
 END_TURN = EndTurn()
 _evolve = replacer(State)
@@ -58,22 +69,35 @@ def apply(state: State, move: Move) -> State:
     Raises :class:`~noahrules.errors.IllegalMoveError`, naming the rule, for any move that is not
     in ``legal_moves(state)``; a ``Rescue`` is accepted with its two spaces in either order.
     """
+    return _apply(state, move, None)
+
+
+def step(state: State, move: Move) -> tuple[State, tuple[Event, ...]]:
+    """Like :func:`apply`, and also the events the move caused, in order."""
+    events: list[Event] = []
+    after = _apply(state, move, events)
+    return after, tuple(events)
+
+
+def _apply(state: State, move: Move, events: list[Event] | None) -> State:
     phase = state.phase
     if phase is Phase.FLOOD and isinstance(move, Flood) and move.space in state.frontier:
-        return _flood(state, move.space)
+        return _flood(state, move.space, events)
     if phase is Phase.ACT:
         if isinstance(move, MoveArk) and move.space in _sail_spaces(state):
-            return _act(state, arks=_replace(state.arks, state.seat, move.space))
+            if events is not None:
+                events.append(ArkMoved(state.seat, move.space))
+            return _act(state, events, arks=_replace(state.arks, state.seat, move.space))
         if isinstance(move, Rescue) and _ordered(move) in _rescues(state):
-            return _rescue(state, _ordered(move))
+            return _rescue(state, _ordered(move), events)
         if isinstance(move, EndTurn):
-            return _end_turn(state)
+            return _end_turn(state, events)
     if (
         phase is Phase.PLACE_ARK
         and isinstance(move, PlaceArk)
         and move.space in _free_ark_spaces(state)
     ):
-        return _place_ark(state, move.space)
+        return _place_ark(state, move.space, events)
     raise IllegalMoveError(*_why_not(state, move))
 
 
@@ -84,14 +108,16 @@ def _free_ark_spaces(state: State) -> tuple[int, ...]:
     return tuple(s for s in state.rules.board.of_kind("ark") if s not in state.arks)
 
 
-def _place_ark(state: State, space: int) -> State:
+def _place_ark(state: State, space: int, events: list[Event] | None) -> State:
     arks = _replace(state.arks, state.seat, space)
     seat = (state.seat + 1) % state.players
+    if events is not None:
+        events.append(ArkPlaced(state.seat, space))
     if seat != state.first_player:
         return _evolve(state, arks=arks, seat=seat)
     # I8: with every ark placed, every animal next to water is turned face up.
     tiles = list(state.tiles)
-    revealed = _reveal(state, tiles, state.frontier)
+    revealed = _reveal(tiles, state.frontier, state, events)
     return _evolve(
         state, arks=arks, seat=seat, phase=Phase.FLOOD, tiles=tuple(tiles), face_up=revealed
     )
@@ -100,7 +126,7 @@ def _place_ark(state: State, space: int) -> State:
 # --- I9-I11: the flood rises ---------------------------------------------------------------------
 
 
-def _flood(state: State, space: int) -> State:
+def _flood(state: State, space: int, events: list[Event] | None) -> State:
     board = state.rules.board
     tiles = list(state.tiles)
     covered = state.covered
@@ -112,9 +138,12 @@ def _flood(state: State, space: int) -> State:
         if lost.face_up:
             face_up = _without(face_up, space)
     gained = len(board.near[space] & state.water)  # I10
+    if events is not None:
+        seen = lost.species if lost is not None and lost.face_up else None
+        events.append(Flooded(state.seat, space, gained, seen, lost is not None and seen is None))
     water = state.water | {space}
     neighbours = board.neighbours[space]
-    face_up = _merge(face_up, _reveal(state, tiles, neighbours))  # I11
+    face_up = _merge(face_up, _reveal(tiles, neighbours, state, events))  # I11
     frontier = _merge(
         _without(state.frontier, space),
         tuple(n for n in neighbours if n not in water and n not in state.frontier),
@@ -131,10 +160,12 @@ def _flood(state: State, space: int) -> State:
         phase=Phase.ACT,
         actions_left=state.rules.actions_per_turn,
     )
-    return after if after.actions_left else _end_turn(after)
+    return after if after.actions_left else _end_turn(after, events)
 
 
-def _reveal(state: State, tiles: list[Tile | None], spaces: Iterable[int]) -> tuple[int, ...]:
+def _reveal(
+    tiles: list[Tile | None], spaces: Iterable[int], state: State, events: list[Event] | None
+) -> tuple[int, ...]:
     """Turn the face-down tiles on ``spaces`` face up (in ``tiles``); the spaces turned."""
     face_up = state.rules.face_up
     turned = []
@@ -142,8 +173,11 @@ def _reveal(state: State, tiles: list[Tile | None], spaces: Iterable[int]) -> tu
         tile = tiles[s]
         if tile is not None and not tile.face_up:
             tiles[s] = face_up[tile.species]
-            turned.append(s)
-    return tuple(sorted(turned))
+            turned.append((s, tile.species))
+    turned.sort()
+    if events is not None and turned:
+        events.append(TilesRevealed(tuple(turned)))
+    return tuple(s for s, _ in turned)
 
 
 # --- I12-I14: the ark's actions ------------------------------------------------------------------
@@ -193,13 +227,16 @@ def _ordered(move: Rescue) -> Rescue:
     return move
 
 
-def _rescue(state: State, pair: Rescue) -> State:
+def _rescue(state: State, pair: Rescue, events: list[Event] | None) -> State:
     tile = state.tiles[pair.first]
     assert tile is not None
+    if events is not None:
+        events.append(PairRescued(state.seat, pair.first, pair.second, tile.species))
     tiles = list(state.tiles)
     tiles[pair.first] = tiles[pair.second] = None  # I14: the spaces stay land
     return _act(
         state,
+        events,
         tiles=tuple(tiles),
         face_up=_without(_without(state.face_up, pair.first), pair.second),
         rescued=_replace(
@@ -208,18 +245,23 @@ def _rescue(state: State, pair: Rescue) -> State:
     )
 
 
-def _act(state: State, **changes: object) -> State:
+def _act(state: State, events: list[Event] | None, **changes: object) -> State:
     """One action taken (I12): the turn ends with the last one."""
     after = _evolve(state, actions_left=state.actions_left - 1, **changes)
-    return after if after.actions_left else _end_turn(after)
+    return after if after.actions_left else _end_turn(after, events)
 
 
 # --- I15, I16: end of turn and of the game -------------------------------------------------------
 
 
-def _end_turn(state: State) -> State:
+def _end_turn(state: State, events: list[Event] | None) -> State:
+    if events is not None:
+        events.append(TurnEnded(state.seat))
     if _game_ends(state):
-        return _evolve(state, phase=Phase.OVER, actions_left=0)
+        over = _evolve(state, phase=Phase.OVER, actions_left=0)
+        if events is not None:
+            events.append(GameOver(scores(over), winners(over)))
+        return over
     return _evolve(state, seat=(state.seat + 1) % state.players, phase=Phase.FLOOD, actions_left=0)
 
 
