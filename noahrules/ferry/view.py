@@ -5,7 +5,7 @@ from __future__ import annotations
 from attrs import frozen
 
 from noahrules.events import Event
-from noahrules.ferry.cards import Boarded, Card, FerryCard
+from noahrules.ferry.cards import Boarded, Card, FerryCard, Rules
 from noahrules.ferry.moves import Move
 from noahrules.ferry.rules import current_player, legal_moves
 from noahrules.ferry.state import Ferry, Phase, State
@@ -19,6 +19,7 @@ class View:
     hands, its pending decision and what was shown to it this round. Never the unused cards,
     their order, the other hands or the random generator."""
 
+    rules: Rules
     seat: int
     players: int
     round: int
@@ -56,6 +57,7 @@ def view(state: State, seat: int) -> View:
         raise ValueError(f"seat {seat} is not one of the {state.players} seats")
     to_act = current_player(state)
     return View(
+        rules=state.rules,
         seat=seat,
         players=state.players,
         round=state.round,

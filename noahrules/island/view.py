@@ -7,7 +7,7 @@ from attrs import frozen
 from noahrules.island.moves import Move
 from noahrules.island.rules import current_player, legal_moves
 from noahrules.island.state import Phase, State
-from noahrules.island.tiles import Tile
+from noahrules.island.tiles import Rules, Tile
 
 __all__ = ["HIDDEN", "View", "view"]
 
@@ -20,6 +20,7 @@ class View:
     """One seat's projection of a state: everything on the table except what is face down or
     set aside. The island game hides the same from every seat."""
 
+    rules: Rules
     seat: int
     players: int
     first_player: int
@@ -47,6 +48,7 @@ def view(state: State, seat: int) -> View:
         raise ValueError(f"seat {seat} is not one of the {state.players} seats")
     to_act = current_player(state)
     return View(
+        rules=state.rules,
         seat=seat,
         players=state.players,
         first_player=state.first_player,
