@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-__all__ = ["IllegalMoveError", "NoahRulesError", "RulesDataError", "SetupError"]
+__all__ = [
+    "IllegalMoveError",
+    "NoahRulesError",
+    "ReplayError",
+    "RulesDataError",
+    "SerializationError",
+    "SetupError",
+]
 
 
 class NoahRulesError(Exception):
@@ -38,3 +45,14 @@ class RulesDataError(NoahRulesError, ValueError):
 
 class SetupError(NoahRulesError, ValueError):
     """Arguments to ``new_game`` that cannot start a game (player count, seat, deck too small)."""
+
+
+class SerializationError(NoahRulesError, ValueError):
+    """Serialized data (JSON text or dicts) that cannot be read back: malformed JSON, wrong
+    types, unknown ids, or values describing an impossible game state. Nothing half-read is
+    ever returned."""
+
+
+class ReplayError(NoahRulesError, ValueError):
+    """A game record that cannot be replayed: its rules data changed since it was recorded, or a
+    recorded move is not legal."""
