@@ -162,7 +162,7 @@ def _read_record(data: Any) -> GameRecord:
 @cache
 def _unstructurer() -> cattrs.Converter:
     c = cattrs.Converter()
-    c.register_unstructure_hook_func(lambda t: t is frozenset or get_origin(t) is frozenset, sorted)
+    c.register_unstructure_hook_func(_is_frozenset, sorted)
     c.register_unstructure_hook(ferry.Card, lambda card: card.id)
     c.register_unstructure_hook(ferry.FerryCard, lambda card: card.id)
     for rules_cls in (ferry.Rules, island.Rules):
@@ -179,6 +179,10 @@ def _unstructurer() -> cattrs.Converter:
         lambda t: isinstance(t, type) and (t in tagged or t is Event), tagged_fn
     )
     return c
+
+
+def _is_frozenset(t: Any) -> bool:
+    return t is frozenset or get_origin(t) is frozenset
 
 
 def _rules_ref(rules: Any) -> dict[str, Any]:
