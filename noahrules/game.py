@@ -8,6 +8,7 @@ from typing import Any, Protocol
 
 from noahrules.errors import SetupError
 from noahrules.events import Event
+from noahrules.rng import Rng
 
 __all__ = ["Game", "check_seating"]
 
@@ -43,6 +44,9 @@ class Game(Protocol):
 
     def view(self, state: Any, seat: int) -> Any:
         """What ``seat`` may know of ``state``: a frozen view with no hidden information."""
+
+    def determinize(self, view: Any, rng: Rng) -> Any:
+        """A full state consistent with ``view``, its hidden parts sampled with ``rng``."""
 
     def is_over(self, state: Any) -> bool:
         """Whether the game has ended."""

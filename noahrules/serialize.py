@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, TypeVar, cast, get_origin
 
 import attrs
 import cattrs
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
+from cattrs.v import format_exception
 
 from noahrules import ferry, island
 from noahrules.errors import NoahRulesError, SerializationError
@@ -83,7 +84,7 @@ def from_dict(data: Any, cls: type[T], rules: Any = None) -> T:
     except SerializationError:
         raise
     except cattrs.BaseValidationError as exc:
-        problems = "; ".join(cattrs.transform_error(exc))
+        problems = "; ".join(cattrs.transform_error(exc, format_exception=_describe))
         raise SerializationError(f"cannot read {_name(cls)}: {problems}") from None
     except (NoahRulesError, KeyError, TypeError, ValueError, AttributeError) as exc:
         raise SerializationError(f"cannot read {_name(cls)}: {exc}") from None
@@ -96,6 +97,12 @@ def from_json(text: str | bytes, cls: type[T], rules: Any = None) -> T:
     except (json.JSONDecodeError, UnicodeDecodeError, TypeError) as exc:
         raise SerializationError(f"malformed JSON: {exc}") from None
     return from_dict(data, cls, rules)
+
+
+def _describe(exc: BaseException, type_: Any) -> str:
+    if isinstance(exc, SerializationError):
+        return str(exc)
+    return format_exception(exc, type_)
 
 
 def _name(cls: Any) -> str:
@@ -161,7 +168,7 @@ def _read_record(data: Any) -> GameRecord:
 
 @cache
 def _unstructurer() -> cattrs.Converter:
-    c = cattrs.Converter()
+    c = cattrs.Converter(unstruct_collection_overrides={tuple: list})
     c.register_unstructure_hook_func(_is_frozenset, sorted)
     c.register_unstructure_hook(ferry.Card, lambda card: card.id)
     c.register_unstructure_hook(ferry.FerryCard, lambda card: card.id)
@@ -193,7 +200,10 @@ def _rules_ref(rules: Any) -> dict[str, Any]:
 # --- reading -------------------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=16)
 def _structurer(game: str, rules: Any) -> cattrs.Converter:
+    """A converter reading ``game``'s classes with ``rules`` (made once per rules: building the
+    structuring functions costs far more than using them)."""
     c = cattrs.Converter(forbid_extra_keys=True)
     for kind in (int, str, bool):
         c.register_structure_hook(kind, _strict(kind))
@@ -206,6 +216,7 @@ def _structurer(game: str, rules: Any) -> cattrs.Converter:
         )
     tags = _TAGGED[game]
     module = _MODULES[game]
+    readers: dict[type, Callable[[Any, Any], Any]] = {}
 
     def read_tagged(data: Any, cls: Any) -> Any:
         if not isinstance(data, dict) or not isinstance(data.get("type"), str):
@@ -215,7 +226,9 @@ def _structurer(game: str, rules: Any) -> cattrs.Converter:
         if found is None or not (found is cls or (wanted and _fits(found, cls, module))):
             raise SerializationError(f"'{data['type']}' is not a {_name(cls)} of {game}")
         fields = {k: v for k, v in data.items() if k != "type"}
-        return make_dict_structure_fn(found, c, _cattrs_forbid_extra_keys=True)(fields, found)
+        if found not in readers:
+            readers[found] = make_dict_structure_fn(found, c, _cattrs_forbid_extra_keys=True)
+        return readers[found](fields, found)
 
     c.register_structure_hook_func(
         lambda t: t is Event or t is module.Move or t in tags.values(), read_tagged

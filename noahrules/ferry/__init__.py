@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from noahrules.ferry.abilities import ABILITIES, Abilities
 from noahrules.ferry.cards import Boarded, Card, FerryCard, Rules, load_rules
+from noahrules.ferry.determinize import determinize, unseen_cards
 from noahrules.ferry.events import (
     AnimalEscaped,
     AnimalsTaken,
@@ -100,12 +101,14 @@ __all__ = [
     "View",
     "apply",
     "current_player",
+    "determinize",
     "is_over",
     "legal_moves",
     "load_rules",
     "new_game",
     "scores",
     "step",
+    "unseen_cards",
     "view",
     "winners",
 ]

@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 from noahrules.island.board import KINDS, Board
+from noahrules.island.determinize import determinize, unseen_species
 from noahrules.island.events import (
     ArkMoved,
     ArkPlaced,
@@ -70,12 +71,14 @@ __all__ = [
     "apply",
     "breakdown",
     "current_player",
+    "determinize",
     "is_over",
     "legal_moves",
     "load_rules",
     "new_game",
     "scores",
     "step",
+    "unseen_species",
     "view",
     "winners",
 ]

@@ -1,0 +1,101 @@
+"""Determinization of a ferry view: one full state a seat cannot tell from the real one.
+
+A search bot sees only its :class:`~noahrules.ferry.view.View` (DESIGN principle 4). To look ahead
+it samples a complete :class:`~noahrules.ferry.state.State` that agrees with everything the view
+shows: the cards it cannot see are dealt at random into the other hands and the unused deck, and
+the future chance comes from a new generator, never from the real one (F26).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from noahrules.ferry.cards import Card
+from noahrules.ferry.state import State
+from noahrules.ferry.view import View
+from noahrules.rng import Rng
+
+__all__ = ["determinize", "unseen_cards"]
+
+
+def unseen_cards(view: View) -> tuple[Card, ...]:
+    """The cards the view's seat cannot place, in the order of the rules data.
+
+    These are every card of the rules that is not removed by its mark (F4), not in the seat's own
+    hand, not aboard a docked ferry, not on a ferry that departed this round and not the
+    crocodile's escapee in transit: the cards in the other hands and the unused deck (F28).
+    """
+    seen: Counter[Card] = Counter(view.removed)
+    seen.update(view.hand)
+    seen.update(a.card for f in view.docks if f is not None for a in f.animals)
+    seen.update(view.departed)
+    if view.escapee is not None:
+        seen[view.escapee] += 1
+    unseen: list[Card] = []
+    for card in view.rules.animals:
+        if seen[card]:
+            seen[card] -= 1
+        else:
+            unseen.append(card)
+    extra = +seen
+    if extra:
+        raise ValueError(
+            f"the view shows cards the rules do not have: {sorted(c.id for c in extra)}"
+        )
+    return tuple(unseen)
+
+
+def determinize(view: View, rng: Rng) -> State:
+    """A full state consistent with ``view``, its hidden cards dealt at random from ``rng``.
+
+    Every public field of the view is copied and the seat keeps its own hand. The cards the seat
+    cannot see (:func:`unseen_cards`) are shuffled with ``rng`` and dealt, in seat order, into
+    the other seats' hands (of the sizes the view shows, each kept in the order of the rules data)
+    and the unused deck. The state's secrets are those shown to the seat; its generator is a new
+    one seeded from ``rng`` after the shuffle, so the sampled future chance is not the real one.
+
+    ``view(determinize(v, rng), v.seat) == v``; the same ``v`` and ``rng`` give the same state.
+    Raises :class:`ValueError` when the view's card counts do not add up (a forged view).
+    """
+    unseen = unseen_cards(view)
+    others = [s for s in range(view.players) if s != view.seat]
+    wanted = sum(view.hand_sizes[s] for s in others) + view.unused
+    if len(unseen) != wanted or len(view.hand) != view.hand_sizes[view.seat]:
+        raise ValueError(
+            f"the view hides {len(unseen)} cards but shows {wanted} in other hands and unused, "
+            f"and a hand of {len(view.hand)} for a size of {view.hand_sizes[view.seat]}"
+        )
+    dealt, rng = rng.shuffled(unseen)
+    seed, _ = rng.next64()
+    order = view.rules.order
+    hands = [view.hand] * view.players
+    start = 0
+    for s in others:
+        stop = start + view.hand_sizes[s]
+        hands[s] = tuple(sorted(dealt[start:stop], key=lambda c: order[c.id]))
+        start = stop
+    return State(
+        rules=view.rules,
+        players=view.players,
+        round=view.round,
+        first_player=view.first_player,
+        seat=view.seat if view.to_act is None else view.to_act,
+        phase=view.phase,
+        docks=view.docks,
+        centre=view.centre,
+        noah=view.noah,
+        hands=tuple(hands),
+        penalties=view.penalties,
+        departures=view.departures,
+        departed=view.departed,
+        deck=dealt[start:],
+        removed=view.removed,
+        rng=Rng.from_seed(seed),
+        played=view.played,
+        dock=view.dock,
+        pair=view.pair,
+        gifts=view.gifts,
+        victim=view.victim,
+        escapee=view.escapee,
+        secrets=view.revealed,
+    )

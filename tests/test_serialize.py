@@ -1,0 +1,323 @@
+"""Serialization, validation and replay of both games."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from noahrules import GAMES, ferry, island, serialize
+from noahrules.errors import ReplayError, SerializationError
+from noahrules.game import Game
+from noahrules.records import GameRecord, final_state, replay
+from noahrules.rng import Rng
+from tests.ferry.builders import position as ferry_position
+from tests.harness import Setup, playthrough, rules_for, setups
+from tests.island.builders import at
+from tests.island.builders import position as island_position
+from tests.island.builders import rules as island_rules
+
+SETUPS: dict[str, st.SearchStrategy[Setup]] = {
+    "ferry": setups(("penalty-limit", "frog", "crocodile", "roommate"), range(2, 6)),
+    "island": setups(("advanced-scoring", "small-island"), range(2, 5)),
+}
+every_game = pytest.mark.parametrize("name", sorted(GAMES))
+
+
+def round_trip(obj: Any, cls: Any, rules: Any = None) -> Any:
+    text = serialize.to_json(obj)
+    assert json.loads(text) == serialize.to_dict(obj)
+    return serialize.from_json(text, cls, rules=rules)
+
+
+@every_game
+@given(data=st.data())
+def test_json_round_trip_is_exact_for_states_moves_views_events_and_records(
+    name: str, data: st.DataObject
+) -> None:
+    game: Game = GAMES[name]
+    setup = data.draw(SETUPS[name])
+    rules = rules_for(game, setup[0])
+    record = GameRecord.start(name, rules, setup[1], setup[2])
+    module: Any = game
+    for i, (state, move, after) in enumerate(playthrough(game, setup)):
+        record = record.then(move)
+        if i % 5 and not game.is_over(after):
+            continue  # every fifth state and the last: JSON is slow next to play
+        assert round_trip(state, module.State, rules) == state
+        assert round_trip(move, module.Move) == move
+        seat = i % state.players
+        assert round_trip(game.view(state, seat), module.View, rules) == game.view(state, seat)
+        _, events = game.step(state, move)
+        for event in events:
+            assert round_trip(event, type(event), rules) == event
+    assert round_trip(record, GameRecord) == record
+
+
+@every_game
+@given(data=st.data())
+def test_replaying_a_record_reproduces_every_state(name: str, data: st.DataObject) -> None:
+    game: Game = GAMES[name]
+    setup = data.draw(SETUPS[name])
+    steps = list(playthrough(game, setup))
+    record = GameRecord.start(name, rules_for(game, setup[0]), setup[1], setup[2])
+    for _, move, _ in steps:
+        record = record.then(move)
+    replayed = list(replay(serialize.from_json(serialize.to_json(record), GameRecord)))
+    assert replayed == [steps[0][0], *(after for _, _, after in steps)]
+
+
+@every_game
+@given(data=st.data())
+def test_fuzzed_json_raises_only_serialization_errors(name: str, data: st.DataObject) -> None:
+    game: Game = GAMES[name]
+    setup = data.draw(SETUPS[name])
+    module: Any = game
+    rules = rules_for(game, setup[0])
+    rng = Rng.from_seed(setup[3])
+    for i, (state, move, _) in enumerate(playthrough(game, setup)):
+        if i % 10:
+            continue
+        for obj, cls in ((state, module.State), (move, module.Move)):
+            text = serialize.to_json(obj)
+            cut, rng = rng.below(len(text))
+            forged, rng = forge(serialize.to_dict(obj), rng)
+            for bad in (text[:cut], json.dumps(forged)):
+                try:
+                    back = serialize.from_json(bad, cls, rules=rules)
+                except SerializationError:
+                    continue
+                # A forgery that still reads back must be a whole, valid object.
+                assert serialize.from_json(serialize.to_json(back), cls, rules=rules) == back
+
+
+def forge(data: Any, rng: Rng) -> tuple[Any, Rng]:
+    """``data`` with one value somewhere replaced by a value of another type or range."""
+    paths = list(leaves(data, ()))
+    path, rng = rng.choice(paths)
+    junk, rng = rng.choice([None, -1, 10**6, "x", "cat-99", [], {}, True, 2.5, "fishbone"])
+    return replace_at(data, path, junk), rng
+
+
+def leaves(data: Any, path: tuple[Any, ...]) -> Any:
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield from leaves(value, (*path, key))
+    elif isinstance(data, list):
+        for i, value in enumerate(data):
+            yield from leaves(value, (*path, i))
+    yield path
+
+
+def replace_at(data: Any, path: tuple[Any, ...], value: Any) -> Any:
+    if not path:
+        return value
+    head, *rest = path
+    if isinstance(data, dict):
+        return {**data, head: replace_at(data[head], tuple(rest), value)}
+    copy = list(data)
+    copy[head] = replace_at(data[head], tuple(rest), value)
+    return copy
+
+
+# --- validation of what is read ----------------------------------------------------------------
+
+
+def ferry_state() -> ferry.State:
+    return ferry_position(
+        hands=[["cat-5", "panda-5"], ["bear-1"]],
+        docks=[["kangaroo-5"], ["cat-6"], ["kangaroo-6"], ["panda-6"], ["parrot-5"]],
+    )
+
+
+def forged_ferry(**changes: Any) -> dict[str, Any]:
+    data: dict[str, Any] = serialize.to_dict(ferry_state())
+    data.update(changes)
+    return data
+
+
+def test_a_valid_position_reads_back() -> None:
+    state = ferry_state()
+    assert serialize.from_dict(serialize.to_dict(state), ferry.State) == state
+
+
+@pytest.mark.parametrize(
+    ("changes", "words"),
+    [
+        ({"hands": [["cat-5", "panda-5", "cat-99"], ["bear-1"]]}, "unknown card 'cat-99'"),
+        ({"hands": [["cat-5", "panda-5", "kangaroo-5"], ["bear-1"]]}, "exactly one place (F28)"),
+        ({"hands": [["cat-5"], ["bear-1"]]}, "exactly one place (F28)"),
+        ({"players": 3}, "one entry per seat"),
+        ({"players": 6}, "6 players (F4)"),
+        ({"penalties": [0, -1]}, "below 0"),
+        ({"seat": 2}, "not a seat"),
+        ({"noah": 5}, "Noah at dock 5"),
+        ({"hands": [["panda-5", "cat-5"], ["bear-1"]]}, "order of the rules data"),
+        ({"phase": "give"}, "exactly while"),
+        ({"players": "2"}, "expected int"),
+        ({"round": True}, "expected int"),
+        ({"extra": 1}, "extra"),
+    ],
+)
+def test_f28_forged_ferry_states_are_refused(changes: dict[str, Any], words: str) -> None:
+    with pytest.raises(SerializationError, match=words.replace("(", r"\(").replace(")", r"\)")):
+        serialize.from_dict(forged_ferry(**changes), ferry.State)
+
+
+def test_v3_an_escapee_outside_its_decision_is_refused() -> None:
+    data = forged_ferry()
+    data["deck"].remove("bear-2")
+    data["escapee"] = "bear-2"
+    with pytest.raises(SerializationError, match=r"an escapee exactly while it is being sent"):
+        serialize.from_dict(data, ferry.State)
+
+
+def test_f11_a_forged_overfull_ferry_is_refused() -> None:
+    data = forged_ferry()
+    data["docks"][0]["animals"] = [
+        {"card": "elephant-1", "gender": "male", "weight": 10},
+        {"card": "rhinoceros-1", "gender": "male", "weight": 9},
+        {"card": "kangaroo-5", "gender": "male", "weight": 3},
+    ]
+    data["deck"] = [c for c in data["deck"] if c not in ("elephant-1", "rhinoceros-1")]
+    with pytest.raises(SerializationError, match=r"load 22 over capacity 21 \(F11\)"):
+        serialize.from_dict(data, ferry.State)
+
+
+def test_f10_a_forged_ferry_breaking_the_gender_pattern_is_refused() -> None:
+    data = forged_ferry()
+    data["docks"][0]["animals"] = [
+        {"card": "kangaroo-5", "gender": "male", "weight": 3},
+        {"card": "elephant-1", "gender": "male", "weight": 10},
+        {"card": "giraffe-2", "gender": "female", "weight": 8},
+    ]
+    data["deck"] = [c for c in data["deck"] if c not in ("elephant-1", "giraffe-2")]
+    with pytest.raises(SerializationError, match=r"gender pattern \(F10\)"):
+        serialize.from_dict(data, ferry.State)
+
+
+def island_state() -> island.State:
+    r = island_rules()
+    return island_position(
+        tiles={at(r, 3, 10): "lion", at(r, 4, 11): "lion"},
+        face_up=[at(r, 3, 10)],
+        arks=[at(r, 2, 9), at(r, 5, 6)],
+        covered=["bear"] * 6 + ["camel"] * 6,
+        set_aside=[k.species for k in r.tiles for _ in range(k.count)][: 80 - 14],
+    )
+
+
+def test_i20_forged_island_states_are_refused() -> None:
+    state = island_state()
+    data = serialize.to_dict(state)
+    with pytest.raises(SerializationError, match="exactly one place"):
+        serialize.from_dict(data, island.State)  # the box does not add up: 80 tiles, 14 given
+
+
+def test_a_tile_in_two_places_is_refused() -> None:
+    r = island_rules()
+    base = island.new_game(r, players=2, seed=3)
+    data = serialize.to_dict(base)
+    jungle = r.board.of_kind("jungle")
+    data["set_aside"] = [data["tiles"][jungle[0]], *data["set_aside"]]
+    with pytest.raises(SerializationError, match="exactly one place"):
+        serialize.from_dict(data, island.State)
+    data = serialize.to_dict(base)
+    data["tiles"][0] = {"species": "lion", "face_up": False}  # space 0 is sea
+    with pytest.raises(SerializationError, match="tile on water"):
+        serialize.from_dict(data, island.State)
+    data = serialize.to_dict(base)
+    data["arks"] = [jungle[0], None]
+    with pytest.raises(SerializationError, match=r"arks only on water"):
+        serialize.from_dict(data, island.State)
+
+
+def test_states_written_under_other_rules_data_are_refused() -> None:
+    data = serialize.to_dict(ferry_state())
+    data["rules"]["digest"] = "0" * 64
+    with pytest.raises(SerializationError, match="has changed since this was written"):
+        serialize.from_dict(data, ferry.State)
+    data["rules"] = {"game": "island", "variants": [], "digest": "0"}
+    with pytest.raises(SerializationError, match="not 'ferry'"):
+        serialize.from_dict(data, ferry.State)
+
+
+def test_replaying_against_changed_rules_data_is_refused(tmp_path: Path) -> None:
+    variant = tmp_path / "house.yaml"
+    variant.write_text("rules:\n  hand_size: 7\n", encoding="utf-8")
+    rules = ferry.load_rules([str(variant)])
+    state = ferry.new_game(rules, players=2, seed=4)
+    record = GameRecord.start("ferry", rules, 2, 4).then(ferry.legal_moves(state)[0])
+    assert final_state(record) == ferry.apply(state, ferry.legal_moves(state)[0])
+    variant.write_text("rules:\n  hand_size: 6\n", encoding="utf-8")
+    with pytest.raises(ReplayError, match="has changed since this game was recorded"):
+        final_state(record)
+
+
+def test_a_record_with_an_illegal_move_is_refused_naming_it() -> None:
+    rules = ferry.load_rules()
+    record = GameRecord.start("ferry", rules, 2, 4).then(ferry.MoveNoah(1))
+    with pytest.raises(ReplayError, match=r"move 0 \(MoveNoah\(dock=1\)\) cannot be replayed: F12"):
+        final_state(record)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "{", "[]", "null", '{"type": "PlayAnimal"}', '{"type": "Nope", "card": "x"}', "\x00"],
+)
+def test_malformed_move_json_is_a_serialization_error(text: str) -> None:
+    with pytest.raises(SerializationError):
+        serialize.from_json(text, ferry.Move)
+
+
+def test_moves_read_back_by_their_tag_and_class() -> None:
+    text = serialize.to_json(ferry.PlayAnimal("snail-1", ferry.Gender.FEMALE))
+    assert json.loads(text) == {
+        "type": "PlayAnimal",
+        "card": "snail-1",
+        "gender": "female",
+        "weight": None,
+    }
+    assert serialize.from_json(text, ferry.Move) == ferry.PlayAnimal("snail-1", ferry.Gender.FEMALE)
+    assert serialize.from_json(text, ferry.PlayAnimal) == ferry.PlayAnimal(
+        "snail-1", ferry.Gender.FEMALE
+    )
+    with pytest.raises(SerializationError, match="not a MoveNoah"):
+        serialize.from_json(text, ferry.MoveNoah)
+    assert serialize.from_json('{"type": "Rescue", "first": 3, "second": 9}', island.Move) == (
+        island.Rescue(3, 9)
+    )
+
+
+# --- golden records ------------------------------------------------------------------------------
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+@pytest.mark.parametrize("path", sorted(GOLDEN.glob("*.json")), ids=lambda p: p.stem)
+def test_golden_records_replay_to_their_stored_final_state(path: Path) -> None:
+    stored = json.loads(path.read_text(encoding="utf-8"))
+    record = serialize.from_dict(stored["record"], GameRecord)
+    game: Any = GAMES[record.game]
+    final = final_state(record)
+    assert game.is_over(final)
+    assert serialize.to_dict(final) == stored["final"]
+    assert list(game.scores(final)) == stored["scores"]
+
+
+def test_there_are_golden_records_for_each_game() -> None:
+    games = {json.loads(p.read_text())["record"]["game"] for p in GOLDEN.glob("*.json")}
+    assert games == set(GAMES)
+
+
+def test_state_and_record_dicts_are_plain_data() -> None:
+    state = ferry.new_game(ferry.load_rules(["frog"]), players=3, seed=2)
+    data = serialize.to_dict(state)
+    assert data["rules"] == {"game": "ferry", "variants": ["frog"], "digest": state.rules.digest}
+    assert json.loads(json.dumps(data)) == data
+    assert attrs.evolve(state) == serialize.from_dict(data, ferry.State)
