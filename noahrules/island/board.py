@@ -52,6 +52,15 @@ class Board:
             return self.spaces_of[kinds[0]]
         return tuple(sorted(s for k in kinds for s in self.spaces_of[k]))
 
+    def shore(self, water: frozenset[int]) -> tuple[int, ...]:
+        """The land spaces (beach or jungle, not in ``water``) next to ``water``, ascending:
+        where the flood may rise (I9)."""
+        return tuple(
+            s
+            for s in self.of_kind("beach", "jungle")
+            if s not in water and not self.near[s].isdisjoint(water)
+        )
+
     def where(self, space: int) -> str:
         """A space's place on the map, for messages: ``"row 3, column 9"``."""
         row, column = self.position[space]

@@ -67,12 +67,6 @@ def determinize(view: View, rng: Rng) -> State:
     )
     covered = tuple(face_down[next(deal)] if s is None else face_up[s] for s in view.covered)
     set_aside = tuple(face_down[s] for s in deal)
-    water = view.water
-    frontier = tuple(
-        s
-        for s in board.of_kind("beach", "jungle")
-        if s not in water and any(n in water for n in board.neighbours[s])
-    )
     return State(
         rules=rules,
         players=view.players,
@@ -80,7 +74,7 @@ def determinize(view: View, rng: Rng) -> State:
         seat=view.seat if view.to_act is None else view.to_act,
         phase=view.phase,
         tiles=tiles,
-        water=water,
+        water=view.water,
         arks=view.arks,
         rescued=view.rescued,
         water_left=view.water_left,
@@ -88,6 +82,6 @@ def determinize(view: View, rng: Rng) -> State:
         actions_left=view.actions_left,
         covered=covered,
         set_aside=set_aside,
-        frontier=frontier,
+        frontier=board.shore(view.water),
         face_up=tuple(s for s, t in enumerate(tiles) if t is not None and t.face_up),
     )

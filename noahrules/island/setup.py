@@ -25,6 +25,7 @@ def new_game(rules: Rules, players: int, seed: int = 0, first_player: int = 0) -
     tiles: list[Tile | None] = [None] * len(board.kind)
     for space, tile in zip(jungle, shuffled, strict=False):
         tiles[space] = tile
+    water = frozenset(board.of_kind("sea", "ark"))
     points = [0] * players
     for k in range(players):  # I6: the first player 1, the second 2, ...
         points[(first_player + k) % players] = rules.starting_points[k]
@@ -35,7 +36,7 @@ def new_game(rules: Rules, players: int, seed: int = 0, first_player: int = 0) -
         seat=first_player,
         phase=Phase.PLACE_ARK,
         tiles=tuple(tiles),
-        water=frozenset(board.of_kind("sea", "ark")),
+        water=water,
         arks=(None,) * players,
         rescued=((),) * players,
         water_left=rules.water_tiles,
@@ -43,15 +44,6 @@ def new_game(rules: Rules, players: int, seed: int = 0, first_player: int = 0) -
         actions_left=0,
         covered=(),
         set_aside=shuffled[len(jungle) :],
-        frontier=_shore(rules),
+        frontier=board.shore(water),
         face_up=(),
-    )
-
-
-def _shore(rules: Rules) -> tuple[int, ...]:
-    """The land spaces next to the water printed on the board, ascending."""
-    board = rules.board
-    water = set(board.of_kind("sea", "ark"))
-    return tuple(
-        s for s in board.of_kind("beach", "jungle") if any(n in water for n in board.neighbours[s])
     )

@@ -72,9 +72,8 @@ def _arks_problem(state: State) -> str | None:
 
 def _index_problem(state: State) -> str | None:
     board = state.rules.board
-    near_water = [any(n in state.water for n in board.neighbours[s]) for s in board.spaces]
-    land = [s for s in board.of_kind("beach", "jungle") if s not in state.water]
-    if state.frontier != tuple(s for s in land if near_water[s]):
+    near_water = [not board.near[s].isdisjoint(state.water) for s in board.spaces]
+    if state.frontier != board.shore(state.water):
         return "the frontier is not the land next to water (I9)"
     up = tuple(s for s, t in enumerate(state.tiles) if t is not None and t.face_up)
     if state.face_up != up:

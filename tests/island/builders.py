@@ -49,13 +49,7 @@ def position(
     for space, species in tiles.items():
         assert board.kind[space] in ("beach", "jungle") and space not in water, space
         cells[space] = Tile(species, space in face_up)
-    frontier = tuple(
-        s
-        for s in board.spaces
-        if board.kind[s] in ("beach", "jungle")
-        and s not in water
-        and any(n in water for n in board.neighbours[s])
-    )
+    frontier = board.shore(water)
     return State(
         rules=r,
         players=players,
