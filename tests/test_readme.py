@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -21,15 +22,19 @@ def test_readme_examples_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
     house_rules.write_text(yaml_block, encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     python_blocks = blocks("python")
-    assert len(python_blocks) == 3
-    namespace: dict[str, object] = {}
-    for code in python_blocks:
-        exec(compile(code, str(README), "exec"), namespace)
-    assert namespace["island"].is_over(namespace["state"])  # type: ignore[attr-defined]
-    rules = namespace["rules"]
-    assert rules.card["heron-1"].abilities.capacity_limit == 15  # type: ignore[attr-defined]
-    assert rules.hand_size == 6  # type: ignore[attr-defined]
-    assert "crocodile-1" in rules.card  # type: ignore[attr-defined]
+    assert len(python_blocks) == 4
+    spaces: list[dict[str, Any]] = []
+    for code in python_blocks:  # each example stands on its own
+        spaces.append({})
+        exec(compile(code, str(README), "exec"), spaces[-1])
+    ferry_game, island_game, saved, house = spaces
+    assert ferry_game["ferry"].is_over(ferry_game["state"])
+    assert island_game["island"].is_over(island_game["state"])
+    assert len(saved["record"].moves) == 20
+    rules = house["rules"]
+    assert rules.card["heron-1"].abilities.capacity_limit == 15
+    assert rules.hand_size == 6
+    assert "crocodile-1" in rules.card
 
 
 def test_readme_commands_match_ci() -> None:
