@@ -73,7 +73,8 @@ def to_json(obj: Any) -> str:
 
 def from_dict(data: Any, cls: type[T], rules: Any = None) -> T:
     """Read back what :func:`to_dict` wrote, as an instance of ``cls`` (a state, view, move or
-    event class, a game's ``Move`` union, or :class:`~noahrules.records.GameRecord`).
+    event class, a game's ``Move`` union, its ``Rules`` (from their reference, loaded again), or
+    :class:`~noahrules.records.GameRecord`).
 
     States and views name their rules, which are loaded and must have the digest written;
     pass ``rules`` to use rules already loaded (their digest must match too). A move or event
@@ -112,6 +113,9 @@ def _name(cls: Any) -> str:
 def _read(data: Any, cls: Any, rules: Any) -> Any:
     if cls is GameRecord:
         return _read_record(data)
+    for name, module in _MODULES.items():
+        if cls is module.Rules:
+            return _rules(data, name, rules)
     game = _GAME_OF.get(cls) or _game_of_tagged(cls)
     if cls in _GAME_OF:
         if not isinstance(data, dict):

@@ -321,3 +321,14 @@ def test_state_and_record_dicts_are_plain_data() -> None:
     assert data["rules"] == {"game": "ferry", "variants": ["frog"], "digest": state.rules.digest}
     assert json.loads(json.dumps(data)) == data
     assert attrs.evolve(state) == serialize.from_dict(data, ferry.State)
+
+
+def test_rules_travel_as_a_reference_and_load_again() -> None:
+    rules = island.load_rules(["small-island"])
+    ref = serialize.to_dict(rules)
+    assert ref == {"game": "island", "variants": ["small-island"], "digest": rules.digest}
+    assert serialize.from_json(serialize.to_json(rules), island.Rules) == rules
+    with pytest.raises(SerializationError, match="not 'ferry'"):
+        serialize.from_dict(ref, ferry.Rules)
+    with pytest.raises(SerializationError, match="has changed"):
+        serialize.from_dict({**ref, "digest": "f" * 64}, island.Rules)
