@@ -22,6 +22,8 @@ __version__ = "0.1.0"
 GAMES: Mapping[str, Game] = MappingProxyType({"ferry": ferry, "island": island})
 """The games by name; each value is a module satisfying :class:`Game`."""
 
+from noahrules.simulation import simulate  # noqa: E402  (it plays the games above)
+
 __all__ = [
     "GAMES",
     "Event",
@@ -34,4 +36,5 @@ __all__ = [
     "events_for",
     "ferry",
     "island",
+    "simulate",
 ]

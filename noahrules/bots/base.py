@@ -1,0 +1,17 @@
+"""What a bot is: something that picks a legal move from a view."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+__all__ = ["Bot"]
+
+
+class Bot(Protocol):
+    """A player program. It sees only a view (never the state) and returns one of
+    ``view.legal_moves``. Bots are seeded: the same seed and the same views give the same moves."""
+
+    name: str
+
+    def choose(self, view: Any) -> Any:
+        """A legal move for the seat of ``view``, which must be to act."""

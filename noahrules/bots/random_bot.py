@@ -1,0 +1,26 @@
+"""The random bot: a uniformly random legal move."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from noahrules.rng import Rng
+
+__all__ = ["RandomBot"]
+
+
+class RandomBot:
+    """Picks uniformly among the view's legal moves, from its own seeded generator."""
+
+    name = "random"
+
+    def __init__(self, game: Any, seed: int = 0) -> None:
+        self.game = game
+        self.rng = Rng.from_seed(seed)
+
+    def choose(self, view: Any) -> Any:
+        """A uniformly random legal move of ``view``."""
+        if not view.legal_moves:
+            raise ValueError(f"seat {view.seat} has no move to make")
+        move, self.rng = self.rng.choice(view.legal_moves)
+        return move
