@@ -19,7 +19,7 @@ import cattrs
 from attrs import frozen
 
 from noahrules import GAMES
-from noahrules.bots import make_bot
+from noahrules.bots import BOTS, make_bot
 from noahrules.events import Event
 from noahrules.ferry import AnimalsTaken, CardPlayed, FerryDeparted
 from noahrules.island import Flooded, PairRescued
@@ -156,6 +156,9 @@ def simulate(
         raise ValueError(f"{players} players need {players} bots, got {len(bots)}")
     if games < 1:
         raise ValueError("games must be at least 1")
+    unknown = sorted(set(bots) - set(BOTS))
+    if unknown:
+        raise ValueError(f"unknown bot '{unknown[0]}'; known bots: {', '.join(sorted(BOTS))}")
     tasks = [
         (game, rules, players, tuple(bots), seed, rotate, max_decisions, range(start, stop))
         for start in range(0, games, _BATCH)
