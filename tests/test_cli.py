@@ -1,0 +1,403 @@
+"""The ``noahrules`` command line, driven through :func:`noahrules.cli.main` (and once through
+the installed console script)."""
+
+from __future__ import annotations
+
+import builtins
+import io
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from noahrules import GAMES, ferry
+from noahrules.__main__ import main as demo
+from noahrules.bots import BOTS
+from noahrules.cli import Paint, main
+from noahrules.data import data_dir, known_variants
+
+ANSWERS = "1\n" * 5000
+"""Enough "1" answers to finish any game."""
+
+
+def run(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    args: list[str],
+    stdin: str = "",
+) -> tuple[int, str, str]:
+    """Run the command line with ``stdin``; its exit status, standard output and error."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    status = main(args)
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+# play
+
+
+def test_play_ferry_to_the_end_reasking_bad_input(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    args = ["play", "ferry", "--players", "3", "--bots", "random", "--seed", "3"]
+    status, out, err = run(capsys, monkeypatch, args, "\nx\n999\n0\n" + ANSWERS)
+    assert status == 0, err
+    assert "Please type a number from 1 to" in out
+    assert "'x' is not a number" in out
+    assert "999 is not a choice" in out
+    assert "0 is not a choice" in out
+    assert "Noah> dock" in out  # the table, with Noah's dock marked
+    assert "Your hand:" in out
+    assert "    1. play " in out  # numbered options with readable labels
+    assert re.search(r"Seat [12] played \w+-\d+ \((male|female)", out)  # the bots' moves
+    assert "Game over." in out
+    assert re.search(r"you \(seat 0\)\s+\d+", out)
+    assert re.search(r"seat 2 \(random\)\s+\d+", out)
+    assert "You win!" in out or "Winners: " in out or "You share the win!" in out
+    assert "Traceback" not in out + err
+    assert "\x1b[" not in out  # no colours when the output is not a terminal
+
+
+def test_play_island_to_the_end(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    args = ["play", "island", "--players", "2", "--bots", "random", "--seed", "5"]
+    status, out, err = run(capsys, monkeypatch, args, "abc\n-1\n" + ANSWERS)
+    assert status == 0, err
+    assert "'abc' is not a number" in out
+    assert "-1 is not a choice" in out
+    assert "place your ark on space" in out
+    assert "Flood a space next to the water:" in out
+    assert "Face up: " in out  # the legend of the face-up tiles on the map
+    assert re.search(r"^ {2}8  ~ ~ ", out, re.MULTILINE)  # the map's rows, numbered
+    assert re.search(r"Seat 1 flooded space \d+", out)
+    assert "Game over." in out
+    assert re.search(r"^points:\n  you \(seat 0\)\s+\d+", out, re.MULTILINE)
+
+
+@pytest.mark.parametrize("game", ["ferry", "island"])
+def test_play_ends_cleanly_at_end_of_input(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, game: str
+) -> None:
+    status, out, err = run(capsys, monkeypatch, ["play", game, "--seed", "1"], "x\n")
+    assert status == 0
+    assert "'x' is not a number" in out
+    assert "Goodbye" in out
+    assert "Game over." not in out
+    assert err == ""
+
+
+def test_play_quit_and_ctrl_c_end_cleanly(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    status, out, _ = run(capsys, monkeypatch, ["play", "ferry", "--seed", "2"], "q\n1\n")
+    assert status == 0
+    assert "Goodbye" in out
+
+    def interrupt(prompt: str = "") -> str:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(builtins, "input", interrupt)
+    status, out, err = run(capsys, monkeypatch, ["play", "island", "--seed", "2"])
+    assert status == 0
+    assert "Goodbye" in out
+    assert "Traceback" not in out + err
+
+
+def test_play_default_bots_exist(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    status, out, _ = run(capsys, monkeypatch, ["play", "ferry", "--players", "2", "--seed", "4"])
+    assert status == 0
+    bot = "greedy" if "greedy" in BOTS else "random"
+    assert f"seat 1 ({bot})" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["play", "ferry", "--players", "9"], "ferry takes 2 to 5 players, not 9"),
+        (["play", "island", "--players", "5"], "island takes 2 to 4 players, not 5"),
+        (["play", "ferry", "--bots", "random,nobody"], "unknown bot 'nobody'"),
+        (["play", "chess"], "invalid choice: 'chess'"),
+        (["simulate", "ferry", "--games", "0"], "--games must be at least 1"),
+        (["simulate", "ferry"], "the following arguments are required: --games"),
+        (["board", "ferry"], "invalid choice: 'ferry'"),
+        (["cards"], "the following arguments are required: game"),
+        ([], "the following arguments are required: COMMAND"),
+    ],
+)
+def test_bad_command_lines_exit_2(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    args: list[str],
+    message: str,
+) -> None:
+    status, out, err = run(capsys, monkeypatch, args)
+    assert status == 2
+    assert message in err
+    assert "Traceback" not in out + err
+
+
+def test_unknown_variant_exits_1(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    status, out, err = run(capsys, monkeypatch, ["cards", "ferry", "--variant", "nope"])
+    assert status == 1
+    assert out == ""
+    assert "unknown ferry variant 'nope'; known variants: crocodile, frog" in err
+
+
+# simulate
+
+
+@pytest.mark.parametrize(("game", "players"), [("ferry", 3), ("island", 2)])
+def test_simulate_prints_tables_and_writes_json(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    game: str,
+    players: int,
+) -> None:
+    target = tmp_path / "report.json"
+    args = ["simulate", game, "--games", "5", "--players", str(players), "--bots", "random"]
+    args += ["--workers", "1", "--seed", "7", "--json", str(target)]
+    status, out, err = run(capsys, monkeypatch, args)
+    assert status == 0, err
+    assert f"{game}: 5 games, {players} players" in out
+    assert "Wins by seat" in out
+    assert re.search(r"seat 0\s+\d+\.\d%\s+[\d.]+/5\s+\d+\.\d% - \d+\.\d%", out)
+    assert re.search(r"random\s+\d+\.\d%", out)
+    assert re.search(r"decisions\s+\d+\.\d\d", out)
+    report = json.loads(target.read_text())
+    assert set(report) >= {"game", "players", "bots", "games", "by_seat", "by_bot", "results"}
+    assert report["game"] == game
+    assert report["games"] == 5
+    assert len(report["results"]) == 5
+    assert len(report["by_seat"]) == players
+    assert f"report written to {target}" in out
+
+
+def test_simulate_json_to_a_bad_path_exits_1(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    bad = tmp_path / "missing" / "report.json"
+    args = ["simulate", "ferry", "--games", "1", "--bots", "random", "--workers", "1"]
+    status, _, err = run(capsys, monkeypatch, [*args, "--json", str(bad)])
+    assert status == 1
+    assert f"cannot write {bad}" in err
+
+
+# validate
+
+
+@pytest.mark.parametrize(
+    ("game", "name"), [(g, v) for g in sorted(GAMES) for v in known_variants(g)]
+)
+def test_validate_packaged_variants(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, game: str, name: str
+) -> None:
+    path = data_dir(game) / "variants" / f"{name}.yaml"
+    status, out, _ = run(capsys, monkeypatch, ["validate", str(path)])
+    assert status == 0
+    assert out == f"{path}: ok ({game} variant)\n"
+
+
+def test_validate_packaged_board(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = data_dir("island") / "boards" / "default.yaml"
+    status, out, _ = run(capsys, monkeypatch, ["validate", str(path)])
+    assert (status, out) == (0, f"{path}: ok (island board)\n")
+
+
+def test_validate_broken_variant(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    path = tmp_path / "heron.yaml"
+    path.write_text(
+        "description: a heron\n"
+        "animals:\n"
+        "  add:\n"
+        "    - id: heron-1\n"
+        "      species: heron\n"
+        "      gender: female\n"
+        "      weight: 2\n"
+        "      tears: one\n"
+    )
+    status, out, _ = run(capsys, monkeypatch, ["validate", str(path)])
+    assert status == 1
+    assert f"{path}:8: animals.add[0].tears: expected an integer, got str 'one'" in out
+    assert out.endswith("1 problem\n")
+
+
+def test_validate_reports_every_problem(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    path = tmp_path / "herons.yaml"
+    path.write_text(
+        "animals:\n"
+        "  add:\n"
+        "    - {id: heron-1, species: heron, gender: female, weight: 2, tears: 1}\n"
+        "    - {id: heron-2, species: heron, gender: female, weight: 40, tears: 1}\n"
+        "    - id: heron-3\n"
+        "      species: heron\n"
+        "      gender: femal\n"
+        "      weight: 2\n"
+        "      tears: 1\n"
+        "rules:\n"
+        "  hand_size: 7\n"
+        "  hand_size: 6\n"
+    )
+    status, out, _ = run(capsys, monkeypatch, ["validate", str(path)])
+    assert status == 1
+    assert out.splitlines() == [
+        f"{path}:4: animals.add[1].weight: weight 40 exceeds capacity 21: "
+        "the card could never be played (F12)",
+        f"{path}:7: animals.add[2].gender: must be one of male, female, either, got 'femal'",
+        f"{path}:12: rules.hand_size: duplicate key 'hand_size' (first at line 11); "
+        "only the last is used",
+        "3 problems",
+    ]
+
+
+def test_validate_with_game_option(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    path = tmp_path / "cards.yaml"
+    path.write_text("animals:\n  remove: [cat-1]\n")
+    assert run(capsys, monkeypatch, ["validate", str(path)])[:2] == (
+        0,
+        f"{path}: ok (ferry variant)\n",
+    )
+    status, out, _ = run(capsys, monkeypatch, ["validate", str(path), "--game", "island"])
+    assert status == 1
+    assert f"{path}:1: animals: unknown key 'animals'" in out
+
+
+def test_validate_malformed_yaml(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    path = tmp_path / "broken.yaml"
+    path.write_text("rules:\n  hand_size: 6\n  rounds: [1\n")
+    status, out, _ = run(capsys, monkeypatch, ["validate", str(path)])
+    assert status == 1
+    assert re.match(rf"{re.escape(str(path))}:4: malformed YAML: expected ',' or ']'", out)
+
+
+def test_validate_board_problem_has_its_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    path = tmp_path / "board.yaml"
+    path.write_text('# a board\nlegend: {"~": sea, "#": jungle}\nmap: |2\n   ~ ~ ~\n  ~ # X ~\n')
+    status, out, _ = run(capsys, monkeypatch, ["validate", str(path)])
+    assert status == 1
+    assert f"{path}:5: map: row 2, column 5: 'X' is not in the legend" in out
+
+
+def test_validate_missing_file(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    path = tmp_path / "nothing.yaml"
+    assert run(capsys, monkeypatch, ["validate", str(path)])[:2] == (1, f"{path}: no such file\n")
+
+
+# cards and board
+
+
+def test_cards_ferry_lists_every_card(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    status, out, _ = run(capsys, monkeypatch, ["cards", "ferry"])
+    assert status == 0
+    assert out.startswith("47 animal cards")
+    rows = re.findall(r"^  ([a-z]+-\d+) +[a-z]+ +(male|female|either) +\d+ +\d+", out, re.M)
+    assert len(rows) == 47
+    assert [r[0] for r in rows] == [c.id for c in ferry.load_rules().animals]
+    assert re.search(r"^  woodpecker-1 .*capacity_limit 13$", out, re.MULTILINE)
+    assert "8 ferry cards" in out
+
+
+def test_cards_ferry_with_variants(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    args = ["cards", "ferry", "--variant", "frog", "roommate"]
+    status, out, _ = run(capsys, monkeypatch, args)
+    assert status == 0
+    assert out.startswith("45 animal cards (variants: frog, roommate)")
+    assert re.search(r"^  frog-1 .*wild_weight 1-5$", out, re.MULTILINE)
+    assert "snail-1" not in out
+    assert re.search(r"^  roommate +21 +one of each species$", out, re.MULTILINE)
+
+
+def test_cards_island_lists_tiles(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    status, out, _ = run(capsys, monkeypatch, ["cards", "island"])
+    assert status == 0
+    assert out.startswith("80 animal tiles")
+    assert re.search(r"^  fishbone +6 +0 +no", out, re.MULTILINE)
+
+
+@pytest.mark.parametrize(("variants", "jungle"), [([], 74), (["--variant", "small-island"], 24)])
+def test_board_island_counts_spaces(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    variants: list[str],
+    jungle: int,
+) -> None:
+    status, out, _ = run(capsys, monkeypatch, ["board", "island", *variants])
+    assert status == 0
+    assert re.search(rf"^  # jungle +{jungle} spaces$", out, re.MULTILINE)
+    assert re.search(r"^ {2}1 +~ ~", out, re.MULTILINE)
+
+
+# colours, the console script and the demo
+
+
+def test_colours_only_for_a_terminal_without_no_color(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    assert Paint.for_stream(Terminal())("x", "bold") == "\x1b[1mx\x1b[0m"
+    assert Paint.for_stream(io.StringIO())("x", "bold") == "x"
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert Paint.for_stream(Terminal())("x", "bold") == "x"
+
+
+def test_installed_console_script() -> None:
+    script = Path(sys.executable).parent / "noahrules"
+    result = subprocess.run(
+        [str(script), "board", "island"], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    assert "74 spaces" in result.stdout
+    result = subprocess.run(
+        [str(script), "play", "chess"], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert result.returncode == 2
+    assert "invalid choice: 'chess'" in result.stderr
+
+
+def test_module_entry_point() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "noahrules.cli", "--help"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 0
+    for command in ("play", "simulate", "validate", "cards", "board"):
+        assert command in result.stdout
+
+
+def test_demo_still_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    demo(["--game", "island", "--players", "2", "--seed", "3"])
+    assert "winners: seats" in capsys.readouterr().out
