@@ -38,7 +38,7 @@ def test_readme_examples_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
 
 
 def test_readme_commands_match_ci() -> None:
-    (commands,) = blocks("sh")
+    commands = blocks("sh")[0]
     test_command = commands.strip().splitlines()[1]
     ci = (README.parent / ".ci" / "run").read_text(encoding="utf-8")
     assert test_command in ci.splitlines()
