@@ -11,11 +11,15 @@ from types import MappingProxyType
 from typing import Any
 
 from noahrules.bots.base import Bot
+from noahrules.bots.greedy import GreedyBot
 from noahrules.bots.random_bot import RandomBot
+from noahrules.bots.search import SearchBot
 
-__all__ = ["BOTS", "Bot", "RandomBot", "make_bot"]
+__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "SearchBot", "make_bot"]
 
-BOTS: Mapping[str, Callable[[Any, int], Bot]] = MappingProxyType({"random": RandomBot})
+BOTS: Mapping[str, Callable[[Any, int], Bot]] = MappingProxyType(
+    {"random": RandomBot, "greedy": GreedyBot, "search": SearchBot}
+)
 """Bot factories by name."""
 
 
