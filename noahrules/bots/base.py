@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-__all__ = ["Bot"]
+__all__ = ["Bot", "moves_to_choose"]
 
 
 class Bot(Protocol):
@@ -15,3 +15,11 @@ class Bot(Protocol):
 
     def choose(self, view: Any) -> Any:
         """A legal move for the seat of ``view``, which must be to act."""
+
+
+def moves_to_choose(view: Any) -> tuple[Any, ...]:
+    """The view's legal moves; a :class:`ValueError` when its seat is not to act."""
+    moves: tuple[Any, ...] = view.legal_moves
+    if not moves:
+        raise ValueError(f"seat {view.seat} has no move to make")
+    return moves

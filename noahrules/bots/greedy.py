@@ -19,6 +19,7 @@ from typing import Any
 
 from noahrules import ferry as ferry_game
 from noahrules import island as island_game
+from noahrules.bots.base import moves_to_choose
 from noahrules.ferry import Boarded, Card, Ferry, Gender
 from noahrules.ferry.state import capacity
 from noahrules.rng import Rng
@@ -41,9 +42,7 @@ class GreedyBot:
 
     def choose(self, view: Any) -> Any:
         """The best-scoring legal move of ``view`` (ties broken at random)."""
-        moves = view.legal_moves
-        if not moves:
-            raise ValueError(f"seat {view.seat} has no move to make")
+        moves = moves_to_choose(view)
         if len(moves) == 1:
             return moves[0]
         values = self.score(view)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from noahrules.bots.base import moves_to_choose
 from noahrules.rng import Rng
 
 __all__ = ["RandomBot"]
@@ -20,7 +21,5 @@ class RandomBot:
 
     def choose(self, view: Any) -> Any:
         """A uniformly random legal move of ``view``."""
-        if not view.legal_moves:
-            raise ValueError(f"seat {view.seat} has no move to make")
-        move, self.rng = self.rng.choice(view.legal_moves)
+        move, self.rng = self.rng.choice(moves_to_choose(view))
         return move

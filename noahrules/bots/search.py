@@ -27,6 +27,7 @@ from typing import Any
 
 from noahrules import ferry as ferry_game
 from noahrules import island as island_game
+from noahrules.bots.base import moves_to_choose
 from noahrules.rng import Rng
 
 __all__ = ["DEFAULT_ITERATIONS", "SearchBot", "evaluate"]
@@ -75,9 +76,7 @@ class SearchBot:
 
     def choose(self, view: Any) -> Any:
         """The most visited root move after ``iterations`` iterations of search."""
-        moves = view.legal_moves
-        if not moves:
-            raise ValueError(f"seat {view.seat} has no move to make")
+        moves = moves_to_choose(view)
         if len(moves) == 1:
             return moves[0]
         game = self.game
