@@ -1,0 +1,7 @@
+"""``python -m noahrules.cli``: the ``noahrules`` command."""
+
+import sys
+
+from noahrules.cli import main
+
+sys.exit(main())
