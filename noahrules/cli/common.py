@@ -65,9 +65,6 @@ def _number(value: float) -> str:
     return f"{value:.0f}" if float(value).is_integer() else f"{value:.2f}"
 
 
-# --------------------------------------------------------------------------------------------
-
-
 def _usage_error(args: argparse.Namespace, message: str) -> None:
     """Report a bad command line the argparse way (exit status 2)."""
     parser: argparse.ArgumentParser = args.parser
@@ -96,9 +93,6 @@ def _bot_names(args: argparse.Namespace, seats: int) -> list[str]:
             known = ", ".join(sorted(BOTS))
             _usage_error(args, f"unknown bot '{name}'; known bots: {known}")
     return [names[i % len(names)] for i in range(seats)]
-
-
-# --------------------------------------------------------------------------------------------
 
 
 def _abilities(abilities: Any) -> str:

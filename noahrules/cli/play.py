@@ -454,6 +454,3 @@ _SCREENS: dict[str, Callable[[Any, dict[int, str], Paint], Screen]] = {
     "ferry": FerryScreen,
     "island": IslandScreen,
 }
-
-
-# --------------------------------------------------------------------------------------------

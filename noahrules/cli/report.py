@@ -103,6 +103,3 @@ def _report_lines(report: Report, paint: Paint) -> list[str]:
     if report.unfinished:
         lines += ["", paint(f"{report.unfinished} games stopped at the decision cap", "yellow")]
     return lines
-
-
-# --------------------------------------------------------------------------------------------

@@ -94,6 +94,3 @@ def _board(args: argparse.Namespace) -> int:
         print(f"  {paint(symbol[kind], colours[kind])} {kind:<7}{count:>4} spaces")
     print(f"  water tiles {rules.water_tiles}, tiles set aside {rules.set_aside}")
     return 0
-
-
-# --------------------------------------------------------------------------------------------

@@ -15,7 +15,6 @@ from noahrules.data import data_dir
 from noahrules.errors import RulesDataError
 from noahrules.island.board import load_board
 
-
 _PATH_TOKEN = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
 _ROW = re.compile(r"^row (\d+), column \d+")
 _AT_LINE = re.compile(r"at line (\d+)")
