@@ -10,7 +10,7 @@ from noahrules.errors import SetupError
 from noahrules.events import Event
 from noahrules.rng import Rng
 
-__all__ = ["Game", "check_seating"]
+__all__ = ["Game", "check_seat", "check_seating"]
 
 
 class Game(Protocol):
@@ -68,3 +68,9 @@ def check_seating(players: int, first_player: int, low: int, high: int, rules: s
         raise SetupError(f"{rules}: {players} players; this game takes {low} to {high}")
     if not 0 <= first_player < players:
         raise SetupError(f"{rules}: first_player {first_player} is not a seat of {players} players")
+
+
+def check_seat(seat: int, players: int) -> None:
+    """Raise :class:`ValueError` unless ``seat`` is one of ``players`` seats."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise ValueError(f"seat {seat!r} is not one of the {players} seats")

@@ -9,6 +9,7 @@ from noahrules.ferry.cards import Boarded, Card, FerryCard, Rules
 from noahrules.ferry.moves import Move
 from noahrules.ferry.rules import current_player, legal_moves
 from noahrules.ferry.state import Ferry, Phase, State
+from noahrules.game import check_seat
 
 __all__ = ["View", "view"]
 
@@ -53,8 +54,7 @@ class View:
 
 def view(state: State, seat: int) -> View:
     """What ``seat`` may know of ``state``."""
-    if not 0 <= seat < state.players:
-        raise ValueError(f"seat {seat} is not one of the {state.players} seats")
+    check_seat(seat, state.players)
     to_act = current_player(state)
     return View(
         rules=state.rules,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from attrs import frozen
 
+from noahrules.game import check_seat
 from noahrules.island.moves import Move
 from noahrules.island.rules import current_player, legal_moves
 from noahrules.island.state import Phase, State
@@ -44,8 +45,7 @@ class View:
 
 def view(state: State, seat: int) -> View:
     """What ``seat`` may know of ``state``."""
-    if not 0 <= seat < state.players:
-        raise ValueError(f"seat {seat} is not one of the {state.players} seats")
+    check_seat(seat, state.players)
     to_act = current_player(state)
     return View(
         rules=state.rules,
