@@ -71,6 +71,7 @@ class Node:
         return Node(mapping.get(key), self.file, f"{self.path}.{key}" if self.path else key)
 
     def mapping_value(self) -> dict[str, Any]:
+        """This value as a mapping (an error for anything else)."""
         if not isinstance(self.value, dict):
             raise self.error(f"expected a mapping, got {_kind(self.value)}")
         return self.value

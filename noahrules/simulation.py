@@ -46,6 +46,7 @@ class Rate:
 
     @classmethod
     def of(cls, wins: float, games: int) -> Rate:
+        """The rate of ``wins`` in ``games`` with its interval."""
         if games == 0:
             return cls(wins, 0, 0.0, 0.0, 1.0)
         z = 1.959964
@@ -69,6 +70,7 @@ class Stats:
 
     @classmethod
     def of(cls, values: Sequence[float]) -> Stats:
+        """The summary of ``values`` (all zero for none)."""
         if not values:
             return cls(0.0, 0.0, 0.0, 0.0, 0.0)
         stdev = statistics.stdev(values) if len(values) > 1 else 0.0

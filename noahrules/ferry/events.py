@@ -102,6 +102,7 @@ class HandLookedAt(Event):
 
     @property
     def insiders(self) -> tuple[int, ...]:
+        """The looker."""
         return (self.seat,)
 
 
@@ -117,6 +118,7 @@ class _Passed(Event):
 
     @property
     def insiders(self) -> tuple[int, ...]:
+        """The two players the card passed between."""
         return (self.giver, self.receiver)
 
 

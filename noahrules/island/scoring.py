@@ -29,6 +29,7 @@ class Breakdown:
 
     @property
     def total(self) -> int:
+        """The seat's score: the sum of the parts."""
         return self.start + self.flood + self.animals + self.doubled + self.bonus
 
 
