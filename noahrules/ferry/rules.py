@@ -144,10 +144,10 @@ class _Berth:
         load, cap = self.load + animal.weight, self.capacity_with(animal)
         if rule == "F10":
             assert self.last_gender is not None
-            pattern = "alternate" if self.alternate else "are all"
+            last = self.last_gender.value
+            pattern = f"alternate and the last is {last}" if self.alternate else f"are all {last}"
             problem = (
-                f"{card.id} cannot board as {animal.gender.value}: the animals aboard {pattern} "
-                f"and the last is {self.last_gender.value}"
+                f"{card.id} cannot board as {animal.gender.value}: the animals aboard {pattern}"
             )
         elif rule == "F11":
             problem = f"load would be {load}, capacity {cap}"
