@@ -401,3 +401,16 @@ def test_module_entry_point() -> None:
 def test_demo_still_runs(capsys: pytest.CaptureFixture[str]) -> None:
     demo(["--game", "island", "--players", "2", "--seed", "3"])
     assert "winners: seats" in capsys.readouterr().out
+
+
+def test_output_into_a_closed_pipe_ends_quietly() -> None:
+    script = Path(sys.executable).parent / "noahrules"
+    result = subprocess.run(
+        f"'{script}' cards ferry | head -n 2",
+        shell=True,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.stdout.count("\n") == 2
+    assert "Traceback" not in result.stderr and "BrokenPipe" not in result.stderr

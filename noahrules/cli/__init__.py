@@ -17,6 +17,7 @@ problem (bad rules data, a file that cannot be written), 2 for a bad command lin
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -48,6 +49,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("\nnoahrules: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # the reader went away (``noahrules cards ferry | head``)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
 
 
 def _parser() -> argparse.ArgumentParser:
