@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+import pytest
 from hypothesis import strategies as st
 
+from noahrules import GAMES, ferry, island
 from noahrules.game import Game
 from noahrules.rng import Rng
 
@@ -59,3 +62,35 @@ def playthrough(game: Game, setup: Setup) -> Iterator[tuple[Any, Any, Any]]:
         yield state, move, after
         state = after
     raise AssertionError(f"game not over after {DECISION_BOUND} decisions")
+
+
+SETUPS: dict[str, st.SearchStrategy[Setup]] = {
+    "ferry": setups(("penalty-limit", "frog", "crocodile", "roommate"), range(2, 6)),
+    "island": setups(("advanced-scoring", "small-island"), range(2, 5)),
+}
+"""Per game: every combination of its packaged variants, every player count it takes."""
+
+every_game = pytest.mark.parametrize("name", sorted(GAMES))
+"""Run a test once per game."""
+
+
+def card_places(state: ferry.State) -> Counter[str]:
+    """Where every ferry card is (F28): one count per place it occupies."""
+    places: Counter[str] = Counter(c.id for c in state.deck)
+    places.update(c.id for hand in state.hands for c in hand)
+    places.update(a.card.id for f in state.docks if f is not None for a in f.animals)
+    places.update(c.id for c in state.departed)
+    places.update(c.id for c in state.removed)
+    if state.escapee is not None:
+        places[state.escapee.id] += 1
+    return places
+
+
+def tile_places(state: island.State) -> Counter[str]:
+    """Every island tile's species, once per place it occupies (I2, I5)."""
+    places: Counter[str] = Counter(t.species for t in state.tiles if t is not None)
+    places.update(t.species for t in state.covered)
+    places.update(t.species for t in state.set_aside)
+    for rescued in state.rescued:
+        places.update(rescued)
+    return places

@@ -21,43 +21,16 @@ from noahrules.island.determinize import unseen_species
 from noahrules.rng import Rng
 from tests.ferry.builders import MARK_4, MARK_5
 from tests.ferry.builders import position as ferry_position
-from tests.harness import Setup, playthrough, setups
+from tests.harness import SETUPS, Setup, card_places, every_game, playthrough, tile_places
 from tests.island.builders import at
 from tests.island.builders import position as island_position
 from tests.island.builders import rules as island_rules
 
-SETUPS: dict[str, st.SearchStrategy[Setup]] = {
-    "ferry": setups(("penalty-limit", "frog", "crocodile", "roommate"), range(2, 6)),
-    "island": setups(("advanced-scoring", "small-island"), range(2, 5)),
-}
 GAME: dict[str, Game] = {"ferry": ferry, "island": island}
 DETERMINIZE: dict[str, Callable[[Any, Rng], Any]] = {
     "ferry": determinize_ferry,
     "island": determinize_island,
 }
-every_game = pytest.mark.parametrize("name", ["ferry", "island"])
-
-
-def card_places(state: ferry.State) -> Counter[str]:
-    """Where every ferry card is (F28): one count per place it occupies."""
-    places: Counter[str] = Counter(c.id for c in state.deck)
-    places.update(c.id for hand in state.hands for c in hand)
-    places.update(a.card.id for f in state.docks if f is not None for a in f.animals)
-    places.update(c.id for c in state.departed)
-    places.update(c.id for c in state.removed)
-    if state.escapee is not None:
-        places[state.escapee.id] += 1
-    return places
-
-
-def tile_places(state: island.State) -> Counter[str]:
-    """Every island tile's species, once per place it occupies (I2, I5)."""
-    places: Counter[str] = Counter(t.species for t in state.tiles if t is not None)
-    places.update(t.species for t in state.covered)
-    places.update(t.species for t in state.set_aside)
-    for rescued in state.rescued:
-        places.update(rescued)
-    return places
 
 
 def check_conserved(name: str, state: Any) -> None:

@@ -17,20 +17,14 @@ from noahrules.errors import IllegalMoveError
 from noahrules.game import Game
 from noahrules.rng import Rng
 from tests.ferry.candidates import candidate_moves as ferry_candidates
-from tests.harness import DECISION_BOUND, Setup, playthrough, setups
+from tests.harness import DECISION_BOUND, SETUPS, every_game, playthrough
 from tests.island.candidates import candidate_moves as island_candidates
 
-SETUPS: dict[str, st.SearchStrategy[Setup]] = {
-    "ferry": setups(("penalty-limit", "frog", "crocodile", "roommate"), range(2, 6)),
-    "island": setups(("advanced-scoring", "small-island"), range(2, 5)),
-}
 CANDIDATES: dict[str, Callable[[Any, Rng], list[object]]] = {
     "ferry": ferry_candidates,
     "island": island_candidates,
 }
 RULE_ID = {"ferry": r"[FV]\d+a?", "island": r"I\d+"}
-
-every_game = pytest.mark.parametrize("name", sorted(GAMES))
 
 
 def test_every_game_is_registered_with_its_metadata() -> None:

@@ -17,16 +17,10 @@ from noahrules.game import Game
 from noahrules.records import GameRecord, final_state, replay
 from noahrules.rng import Rng
 from tests.ferry.builders import position as ferry_position
-from tests.harness import Setup, playthrough, rules_for, setups
+from tests.harness import SETUPS, every_game, playthrough, rules_for
 from tests.island.builders import at
 from tests.island.builders import position as island_position
 from tests.island.builders import rules as island_rules
-
-SETUPS: dict[str, st.SearchStrategy[Setup]] = {
-    "ferry": setups(("penalty-limit", "frog", "crocodile", "roommate"), range(2, 6)),
-    "island": setups(("advanced-scoring", "small-island"), range(2, 5)),
-}
-every_game = pytest.mark.parametrize("name", sorted(GAMES))
 
 
 def round_trip(obj: Any, cls: Any, rules: Any = None) -> Any:

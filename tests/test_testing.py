@@ -4,14 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from noahrules import GAMES, serialize
 from noahrules.testing import games, move_sequences, rules, states
-
-every_game = pytest.mark.parametrize("name", sorted(GAMES))
+from tests.harness import every_game
 
 
 @every_game

@@ -6,7 +6,6 @@ from collections.abc import Callable
 from typing import Any
 
 import attrs
-import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -14,16 +13,10 @@ from noahrules import GAMES, events_for, ferry, island
 from noahrules.game import Game
 from noahrules.rng import Rng
 from tests.ferry.builders import position as ferry_position
-from tests.harness import Setup, playthrough, setups
+from tests.harness import SETUPS, every_game, playthrough
 from tests.island.builders import at
 from tests.island.builders import position as island_position
 from tests.island.builders import rules as island_rules
-
-SETUPS: dict[str, st.SearchStrategy[Setup]] = {
-    "ferry": setups(("penalty-limit", "frog", "crocodile", "roommate"), range(2, 6)),
-    "island": setups(("advanced-scoring", "small-island"), range(2, 5)),
-}
-every_game = pytest.mark.parametrize("name", sorted(GAMES))
 
 
 def reshuffle_ferry(state: ferry.State, seat: int, rng: Rng) -> ferry.State:

@@ -10,10 +10,9 @@ from hypothesis import given
 
 from noahrules import ferry
 from noahrules.ferry import Gender, State
-from tests.harness import DECISION_BOUND, Setup, playthrough, setups
+from tests.harness import DECISION_BOUND, SETUPS, Setup, card_places, playthrough
 
-VARIANTS = ("penalty-limit", "frog", "crocodile", "roommate")
-games = setups(VARIANTS, range(2, 6))
+games = SETUPS["ferry"]
 
 
 def play(setup: Setup) -> Iterator[tuple[State, ferry.Move, State]]:
@@ -41,18 +40,6 @@ def check_ferries(state: State) -> None:
         if ferry_.card.unique_species:
             species = [a.card.species for a in animals]
             assert len(species) == len(set(species)), species
-
-
-def card_places(state: State) -> Counter[str]:
-    places: Counter[str] = Counter()
-    places.update(c.id for c in state.deck)
-    places.update(c.id for hand in state.hands for c in hand)
-    places.update(a.card.id for f in state.docks if f is not None for a in f.animals)
-    places.update(c.id for c in state.departed)
-    places.update(c.id for c in state.removed)
-    if state.escapee is not None:
-        places[state.escapee.id] += 1
-    return places
 
 
 @given(games)

@@ -10,22 +10,13 @@ from hypothesis import given
 
 from noahrules import island
 from noahrules.island import Phase, Rescue, State
-from tests.harness import Setup, playthrough, setups
+from tests.harness import SETUPS, Setup, playthrough, tile_places
 
-games = setups(("advanced-scoring", "small-island"), range(2, 5))
+games = SETUPS["island"]
 
 
 def play(setup: Setup) -> Iterator[tuple[State, island.Move, State]]:
     return playthrough(island, setup)
-
-
-def tile_places(state: State) -> Counter[str]:
-    places: Counter[str] = Counter(t.species for t in state.tiles if t is not None)
-    places.update(t.species for t in state.covered)
-    places.update(t.species for t in state.set_aside)
-    for rescued in state.rescued:
-        places.update(rescued)
-    return places
 
 
 @given(games)
