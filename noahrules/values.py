@@ -8,7 +8,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-__all__ = ["replacer"]
+__all__ = ["replaced", "replacer"]
 
 T = TypeVar("T")
 
@@ -32,3 +32,8 @@ def replacer(cls: type[T]) -> Callable[..., T]:
         return cls(*values)
 
     return replace
+
+
+def replaced(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    """A copy of ``items`` with the entry at ``index`` (a seat, a dock, a space) replaced."""
+    return (*items[:index], value, *items[index + 1 :])

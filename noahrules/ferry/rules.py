@@ -14,7 +14,7 @@ two can never disagree. The order of :func:`legal_moves` is stable:
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 from noahrules.errors import IllegalMoveError
 from noahrules.events import Event
@@ -47,10 +47,9 @@ from noahrules.ferry.moves import (
 )
 from noahrules.ferry.rounds import end_round
 from noahrules.ferry.state import Draft, Ferry, Phase, State
+from noahrules.values import replaced
 
 __all__ = ["apply", "current_player", "is_over", "legal_moves", "step"]
-
-T = TypeVar("T")
 
 TAKE_ANIMALS = TakeAnimals()
 END_GIVING = EndGiving()
@@ -226,7 +225,7 @@ def _take_animals(state: State, events: list[Event] | None) -> State:
     ferry = d.docks[d.noah]
     assert ferry is not None
     taken = tuple(a.card for a in ferry.animals)
-    d.docks = _replace(d.docks, d.noah, Ferry(ferry.card))
+    d.docks = replaced(d.docks, d.noah, Ferry(ferry.card))
     _receive(d, d.seat, *taken)
     d.log(AnimalsTaken, d.seat, d.noah, taken)
     return d.freeze()
@@ -243,9 +242,9 @@ def _board(d: Draft, ferry: Ferry, animal: Boarded) -> State:
         d.log(AnimalEscaped, d.escapee, d.noah)
     reduce = card.abilities.reduce_penalty
     if reduce:
-        d.penalties = _replace(d.penalties, d.seat, max(0, d.penalties[d.seat] - reduce))
+        d.penalties = replaced(d.penalties, d.seat, max(0, d.penalties[d.seat] - reduce))
         d.log(PenaltyReduced, d.seat, d.penalties[d.seat])
-    d.docks = _replace(d.docks, d.noah, Ferry(ferry.card, (*aboard, animal)))
+    d.docks = replaced(d.docks, d.noah, Ferry(ferry.card, (*aboard, animal)))
     _hand_over(d, d.seat, card)
     d.played = animal
     d.dock = d.noah
@@ -367,7 +366,7 @@ def _depart(d: Draft) -> State:
     assert ferry is not None
     if ferry.load != ferry.capacity:
         return _finish_turn(d)
-    d.docks = _replace(d.docks, d.dock, None)
+    d.docks = replaced(d.docks, d.dock, None)
     d.departed = d.departed + tuple(a.card for a in ferry.animals)
     d.departures += 1
     d.log(FerryDeparted, d.dock, ferry.card, tuple(a.card for a in ferry.animals), d.departures)
@@ -403,7 +402,7 @@ def _finish_turn(d: Draft) -> State:
     round_over = False
     if d.docks[d.dock] is None:
         if d.centre:  # F18
-            d.docks = _replace(d.docks, d.dock, Ferry(d.centre[0]))
+            d.docks = replaced(d.docks, d.dock, Ferry(d.centre[0]))
             d.log(FerryArrived, d.dock, d.centre[0])
             d.centre = d.centre[1:]
         else:  # F21
@@ -439,20 +438,16 @@ def _check_option(
         raise IllegalMoveError(rule, f"{move!r} is not allowed here ({why})")
 
 
-def _replace(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
-    return (*items[:index], value, *items[index + 1 :])
-
-
 def _hand_over(d: Draft, seat: int, card: Card) -> None:
     """Take ``card`` out of the hand of ``seat``."""
-    d.hands = _replace(d.hands, seat, tuple(c for c in d.hands[seat] if c is not card))
+    d.hands = replaced(d.hands, seat, tuple(c for c in d.hands[seat] if c is not card))
 
 
 def _receive(d: Draft, seat: int, *cards: Card) -> None:
     """Put ``cards`` into the hand of ``seat``, keeping the hand in rules-data order."""
     order = d.rules.order
     hand = sorted((*d.hands[seat], *cards), key=lambda c: order[c.id])
-    d.hands = _replace(d.hands, seat, tuple(hand))
+    d.hands = replaced(d.hands, seat, tuple(hand))
 
 
 _Options = Callable[[State], tuple[Move, ...]]

@@ -28,7 +28,7 @@ from noahrules.island.moves import EndTurn, Flood, Move, MoveArk, PlaceArk, Resc
 from noahrules.island.scoring import scores, winners
 from noahrules.island.state import Phase, State
 from noahrules.island.tiles import Tile
-from noahrules.values import replacer
+from noahrules.values import replaced, replacer
 
 __all__ = ["apply", "current_player", "is_over", "legal_moves", "step"]
 
@@ -87,7 +87,7 @@ def _apply(state: State, move: Move, events: list[Event] | None) -> State:
         if isinstance(move, MoveArk) and move.space in _sail_spaces(state):
             if events is not None:
                 events.append(ArkMoved(state.seat, move.space))
-            return _act(state, events, arks=_replace(state.arks, state.seat, move.space))
+            return _act(state, events, arks=replaced(state.arks, state.seat, move.space))
         if isinstance(move, Rescue) and _ordered(move) in _rescues(state):
             return _rescue(state, _ordered(move), events)
         if isinstance(move, EndTurn):
@@ -109,7 +109,7 @@ def _free_ark_spaces(state: State) -> tuple[int, ...]:
 
 
 def _place_ark(state: State, space: int, events: list[Event] | None) -> State:
-    arks = _replace(state.arks, state.seat, space)
+    arks = replaced(state.arks, state.seat, space)
     seat = (state.seat + 1) % state.players
     if events is not None:
         events.append(ArkPlaced(state.seat, space))
@@ -153,7 +153,7 @@ def _flood(state: State, space: int, events: list[Event] | None) -> State:
         tiles=tuple(tiles),
         water=water,
         water_left=state.water_left - 1,
-        points=_replace(state.points, state.seat, state.points[state.seat] + gained),
+        points=replaced(state.points, state.seat, state.points[state.seat] + gained),
         covered=covered,
         frontier=frontier,
         face_up=face_up,
@@ -239,7 +239,7 @@ def _rescue(state: State, pair: Rescue, events: list[Event] | None) -> State:
         events,
         tiles=tuple(tiles),
         face_up=_without(_without(state.face_up, pair.first), pair.second),
-        rescued=_replace(
+        rescued=replaced(
             state.rescued, state.seat, (*state.rescued[state.seat], tile.species, tile.species)
         ),
     )
@@ -311,7 +311,3 @@ def _without(spaces: tuple[int, ...], space: int) -> tuple[int, ...]:
 
 def _merge(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(sorted((*a, *b))) if b else a
-
-
-def _replace(items: tuple[object, ...], index: int, value: object) -> tuple[object, ...]:
-    return (*items[:index], value, *items[index + 1 :])
