@@ -36,7 +36,7 @@ CONFIGURATIONS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
 def playouts(game: Any, rules: Any, games: int, seed: int) -> tuple[int, float]:
     """Play ``games`` random games; return the decisions made and the seconds taken."""
     random = Random(seed).random
-    players = range(game.MIN_PLAYERS, game.MAX_PLAYERS + 1)
+    players = range(game.min_players, game.max_players + 1)
     decisions = 0
     start = time.perf_counter()
     for g in range(games):

@@ -3,38 +3,45 @@
 - :mod:`noahrules.ferry`: the card game "Noah" (2-5 players);
 - :mod:`noahrules.island`: the board game "Two by Two" (2-4 players).
 
-Every game module offers the same functions (see :class:`Game`), so bots, simulators and user
-interfaces can treat the games alike.
+Each game declares itself once (its ``GAME``, a :class:`GameSpec`); :data:`GAMES` holds the
+declarations by name, and every generic layer (serialization, records, simulation, bots, the
+command line) finds a game there. Other packages add games with :func:`register_game` or the
+entry-point group ``noahrules.games``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from types import MappingProxyType
-
 from noahrules import ferry, island
-from noahrules.errors import IllegalMoveError, NoahRulesError, RulesDataError, SetupError
+from noahrules.errors import (
+    IllegalMoveError,
+    NoahRulesError,
+    ReplayError,
+    RulesDataError,
+    SerializationError,
+    SetupError,
+)
 from noahrules.events import Event, events_for
-from noahrules.game import Game
+from noahrules.game import GAMES, Game, GameSpec, Strategy, register_game
+from noahrules.simulation import simulate
 
 __version__ = "0.1.0"
-
-GAMES: Mapping[str, Game] = MappingProxyType({"ferry": ferry, "island": island})
-"""The games by name; each value is a module satisfying :class:`Game`."""
-
-from noahrules.simulation import simulate  # noqa: E402  (it plays the games above)
 
 __all__ = [
     "GAMES",
     "Event",
     "Game",
+    "GameSpec",
     "IllegalMoveError",
     "NoahRulesError",
+    "ReplayError",
     "RulesDataError",
+    "SerializationError",
     "SetupError",
+    "Strategy",
     "__version__",
     "events_for",
     "ferry",
     "island",
+    "register_game",
     "simulate",
 ]

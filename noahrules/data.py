@@ -14,10 +14,11 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import threading
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from importlib import resources
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import yaml
 from attrs import frozen
@@ -30,14 +31,21 @@ __all__ = [
     "Layers",
     "Listing",
     "Node",
+    "Reader",
+    "RulesIdentity",
+    "Source",
     "apply_collection_change",
+    "cached_load",
     "data_dir",
     "digest",
+    "is_file_name",
     "known_variants",
     "load_layers",
     "load_yaml",
+    "packaged_names",
     "parse_unique",
-    "variant_path",
+    "resolve",
+    "variant_names",
 ]
 
 
@@ -153,21 +161,48 @@ def _kind(value: Any) -> str:
 
 def load_yaml(path: Path) -> Node:
     """Read one YAML file with ``yaml.safe_load``; any failure is a :class:`RulesDataError`."""
-    file = str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise RulesDataError(file, "", f"cannot read file: {exc.strerror or exc}") from None
-    except UnicodeDecodeError as exc:
-        line = path.read_bytes().count(b"\n", 0, exc.start) + 1
-        raise RulesDataError(file, "", f"not UTF-8 text at line {line}: {exc.reason}") from None
-    try:
-        value = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        raise RulesDataError(
-            file, "", f"malformed YAML{_where(exc, text)}: {_problem(exc)}"
-        ) from None
-    return Node(value, file)
+    return Reader().load(path)
+
+
+class Reader:
+    """Reads the YAML files of one load of rules data, remembering the SHA-256 of each file's
+    bytes, so that a cached load can tell whether any file it read has changed since."""
+
+    def __init__(self) -> None:
+        self.files: dict[Path, str] = {}
+        """Every file read, with the digest of its bytes."""
+
+    def load(self, path: Path) -> Node:
+        """Read one YAML file with ``yaml.safe_load``; any failure is a
+        :class:`RulesDataError` naming the file."""
+        file = str(path)
+        try:
+            raw = path.read_bytes()
+        except OSError as exc:
+            raise RulesDataError(file, "", f"cannot read file: {exc.strerror or exc}") from None
+        self.files[path] = hashlib.sha256(raw).hexdigest()
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            line = raw.count(b"\n", 0, exc.start) + 1
+            raise RulesDataError(file, "", f"not UTF-8 text at line {line}: {exc.reason}") from None
+        try:
+            value = yaml.safe_load(text)
+        except yaml.YAMLError as exc:
+            raise RulesDataError(
+                file, "", f"malformed YAML{_where(exc, text)}: {_problem(exc)}"
+            ) from None
+        return Node(value, file)
+
+    def unchanged(self) -> bool:
+        """Whether every file read still holds the same bytes."""
+        for path, sha in self.files.items():
+            try:
+                if hashlib.sha256(path.read_bytes()).hexdigest() != sha:
+                    return False
+            except OSError:
+                return False
+        return True
 
 
 def _where(exc: yaml.YAMLError, text: str) -> str:
@@ -187,28 +222,71 @@ def _problem(exc: yaml.YAMLError) -> str:
     return str(getattr(exc, "problem", None) or exc)
 
 
+_FILE_SUFFIXES = (".yaml", ".yml")
+
+
+def is_file_name(name: str) -> bool:
+    """Whether a variant or board name is a file's path rather than a packaged name: it ends in
+    ``.yaml`` or ``.yml``, or it contains a path separator."""
+    return name.endswith(_FILE_SUFFIXES) or "/" in name or "\\" in name
+
+
+def packaged_names(game: str, folder: str) -> tuple[str, ...]:
+    """The names of the YAML files in a folder of a game's packaged data, sorted."""
+    return tuple(sorted(p.stem for p in (data_dir(game) / folder).glob("*.yaml")))
+
+
 def known_variants(game: str) -> tuple[str, ...]:
     """The names of a game's packaged variants, sorted."""
-    folder = data_dir(game) / "variants"
-    return tuple(sorted(p.stem for p in folder.glob("*.yaml")))
+    return packaged_names(game, "variants")
 
 
-def variant_path(game: str, name: str | os.PathLike[str]) -> Path:
-    """The file of a variant: a packaged variant's name, or the path of any YAML file."""
-    if isinstance(name, os.PathLike):
-        name = os.fspath(name)
-    if name.endswith((".yaml", ".yml")) or "/" in name or "\\" in name:
-        path = Path(name)
+@frozen
+class Source:
+    """A variant or board file, resolved: the file to read and the label it is known by."""
+
+    path: Path
+    label: str
+    """A packaged file's name (``"frog"``), else the file's name (``"heron.yaml"``)."""
+    packaged: bool
+
+
+def resolve(
+    game: str, folder: str, name: str | os.PathLike[str], relative_to: Path | None = None
+) -> Source:
+    """The one resolver of the names in rules data: a packaged file's name (``"frog"``, the file
+    ``variants/frog.yaml`` of the game's data) or a YAML file's path.
+
+    A relative path is read from ``relative_to`` (a board named in a file: the folder of that
+    file), else from the working directory (a variant given to ``load_rules``). A path that
+    leads into the packaged data is the packaged file of that name. Raises
+    :class:`RulesDataError` for a file that does not exist.
+    """
+    text = os.fspath(name)
+    what = folder.rstrip("s")
+    packaged_folder = data_dir(game) / folder
+    if not is_file_name(text):
+        path = packaged_folder / f"{text}.yaml"
         if not path.is_file():
-            raise RulesDataError(name, "", "no such variant file")
-        return path
-    path = data_dir(game) / "variants" / f"{name}.yaml"
-    if not path.is_file():
-        known = ", ".join(known_variants(game))
-        raise RulesDataError(
-            name, "", f"unknown {game} variant '{name}'; known variants: {known} (or a .yaml path)"
-        )
-    return path
+            known = ", ".join(packaged_names(game, folder))
+            raise RulesDataError(
+                text,
+                "",
+                f"unknown {game} {what} '{text}'; known {folder}: {known} (or a .yaml path)",
+            )
+        return Source(path, text, packaged=True)
+    path = Path(text)
+    if relative_to is not None and not path.is_absolute():
+        path = relative_to / path
+    try:
+        found = path.is_file()
+    except (OSError, ValueError):
+        found = False
+    if not found:
+        raise RulesDataError(text, "", f"no such {what} file '{path}'")
+    if path.resolve().parent == packaged_folder.resolve():
+        return Source(path, path.stem, packaged=True)
+    return Source(path, path.name, packaged=False)
 
 
 @frozen
@@ -234,28 +312,48 @@ class Layers:
     """Per collection, where it was last set or changed: to blame for a count that does not fit."""
     params: dict[str, Node]
     """The ``rules`` parameters, each from the last file that set it."""
-    variants: tuple[str, ...]
+    variants: tuple[Source, ...]
+    """The variant files applied, in order."""
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        """The variants by label: packaged names, and the file names of the user's files."""
+        return tuple(v.label for v in self.variants)
+
+    @property
+    def packaged(self) -> tuple[str, ...]:
+        """The packaged variants among them, in order: with the digest, a rules value's
+        identity."""
+        return tuple(v.label for v in self.variants if v.packaged)
+
+
+def variant_names(variants: Sequence[str | os.PathLike[str]] | str) -> tuple[str, ...]:
+    """The ``variants`` argument of ``load_rules`` as a tuple of strings (one string is one
+    variant)."""
+    if isinstance(variants, str | os.PathLike):
+        return (os.fspath(variants),)
+    return tuple(os.fspath(v) for v in variants)
 
 
 def load_layers(
+    reader: Reader,
     game: str,
     collections: Sequence[Listing],
     param_keys: Sequence[str],
-    variants: Sequence[str | os.PathLike[str]] | str,
+    variants: Sequence[Source],
 ) -> Layers:
     """Read a game's packaged data and apply variant overlays in order.
 
     The parameters come from ``rules.yaml`` (key ``rules``), where every key of ``param_keys``
     must be set; a variant may set any of them.
     """
-    names = (variants,) if isinstance(variants, str) else tuple(os.fspath(v) for v in variants)
     folder = data_dir(game)
-    sources = {c.name: load_yaml(folder / c.file).fields((c.name,))[c.name] for c in collections}
+    sources = {c.name: reader.load(folder / c.file).fields((c.name,))[c.name] for c in collections}
     items = {name: node.items() for name, node in sources.items()}
-    params = load_yaml(folder / "rules.yaml").fields(("rules",))["rules"].fields(param_keys)
+    params = reader.load(folder / "rules.yaml").fields(("rules",))["rules"].fields(param_keys)
     allowed = ("description", "rules", *(c.name for c in collections))
-    for name in names:
-        parts = load_yaml(variant_path(game, name)).fields((), allowed)
+    for variant in variants:
+        parts = reader.load(variant.path).fields((), allowed)
         if "description" in parts:
             parts["description"].string()
         for c in collections:
@@ -264,7 +362,39 @@ def load_layers(
                 sources[c.name] = parts[c.name]
         if "rules" in parts:
             params = {**params, **parts["rules"].fields((), param_keys)}
-    return Layers(items, sources, params, names)
+    return Layers(items, sources, params, tuple(variants))
+
+
+_CACHE: dict[tuple[str, tuple[Path, ...]], tuple[object, Reader]] = {}
+_CACHE_SIZE = 64
+_CACHE_LOCK = threading.Lock()
+
+
+def cached_load(
+    game: str,
+    variants: Sequence[str | os.PathLike[str]] | str,
+    build: Callable[[Reader, tuple[Source, ...]], T],
+) -> T:
+    """Rules data loaded once: ``build(reader, sources)`` makes a game's rules from its
+    packaged data and the resolved ``variants``, reading every file through ``reader``.
+
+    Rules are immutable values, so a load is cached by the game, the variant files and the
+    bytes of every file it read: a later load with the same files returns the same value at
+    once, and a file edited since is read again. A load that fails caches nothing.
+    """
+    sources = tuple(resolve(game, "variants", name) for name in variant_names(variants))
+    key = (game, tuple(s.path.resolve() for s in sources))
+    with _CACHE_LOCK:
+        hit = _CACHE.get(key)
+    if hit is not None and hit[1].unchanged():
+        return cast(T, hit[0])
+    reader = Reader()
+    rules = build(reader, sources)
+    with _CACHE_LOCK:
+        if len(_CACHE) >= _CACHE_SIZE:
+            del _CACHE[next(iter(_CACHE))]
+        _CACHE[key] = (rules, reader)
+    return rules
 
 
 def apply_collection_change(items: list[Node], change: Node, collection: Listing) -> list[Node]:
@@ -317,3 +447,27 @@ def digest(values: Mapping[str, Any]) -> str:
     """A SHA-256 digest of rules data in canonical JSON form (key order does not matter)."""
     text = json.dumps(values, sort_keys=True, separators=(",", ":"), default=str)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+class RulesIdentity:
+    """Equality and hashing for a game's rules value: by the digest of its content and the
+    names of the packaged variants it applies. The same data compares equal however its files
+    were named (by name or by path, from any folder)."""
+
+    __slots__ = ()
+    digest: str
+    packaged: tuple[str, ...]
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, RulesIdentity)
+        return self.digest == other.digest and self.packaged == other.packaged
+
+    def __hash__(self) -> int:
+        return hash((self.digest, self.packaged))
+
+    def __repr__(self) -> str:
+        variants: tuple[str, ...] = getattr(self, "variants", ())
+        name = type(self).__qualname__
+        return f"<{name} variants ({', '.join(variants)}), digest {self.digest[:12]}>"

@@ -1,61 +1,306 @@
-"""The shape every game module has, so that tools can treat all games alike."""
+"""What every game declares once, and the registry of games.
+
+A game package exports one :class:`GameSpec`: its name, player range, types and pure functions,
+and everything the generic layers need (state checks for reading, the bots' heuristics, the
+statistics of simulation reports, its text rendering). :data:`GAMES` holds the declarations by
+name; serialization, records, simulation, bots, the command line and the testing strategies look
+everything up there, never by a game's name. Another package adds a game with
+:func:`register_game`, or by announcing its declaration in the entry-point group
+``noahrules.games``.
+"""
 
 from __future__ import annotations
 
-import os
-from collections.abc import Sequence
-from typing import Any, Protocol
+import importlib
+import threading
+import warnings
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
+from importlib.metadata import entry_points
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+
+from attrs import field, frozen
 
 from noahrules.errors import SetupError
 from noahrules.events import Event
 from noahrules.rng import Rng
 
-__all__ = ["Game", "check_seat", "check_seating"]
+if TYPE_CHECKING:
+    import os
+    from pathlib import Path
+
+    from noahrules.render import Renderer
+
+__all__ = [
+    "ENTRY_POINT_GROUP",
+    "GAMES",
+    "DataKind",
+    "Game",
+    "GameSpec",
+    "RulesValue",
+    "Statistics",
+    "Strategy",
+    "check_seat",
+    "check_seating",
+    "game_named",
+    "register_game",
+]
+
+R = TypeVar("R", bound="RulesValue")
+S = TypeVar("S")
+M = TypeVar("M")
+V = TypeVar("V")
+R_co = TypeVar("R_co", covariant=True)
+S_co = TypeVar("S_co", covariant=True)
+R_contra = TypeVar("R_contra", contravariant=True)
+
+ENTRY_POINT_GROUP = "noahrules.games"
+"""The entry-point group through which installed packages announce their games: each entry
+names a :class:`GameSpec` (``toy = "toygame:GAME"``)."""
 
 
-class Game(Protocol):
-    """A game module (``noahrules.ferry``, ``noahrules.island``): metadata and pure functions.
+class RulesValue(Hashable, Protocol):
+    """What every game's rules value has: its identity and the player counts it allows."""
 
-    States, moves and rules are each game's own classes; here they are ``Any``.
+    @property
+    def digest(self) -> str:
+        """SHA-256 of the rules' content: equal content, equal digest."""
+
+    @property
+    def variants(self) -> tuple[str, ...]:
+        """The variants applied: packaged names, and file names of the user's files."""
+
+    @property
+    def min_players(self) -> int:
+        """The fewest players."""
+
+    @property
+    def max_players(self) -> int:
+        """The most players."""
+
+
+class LoadRules(Protocol[R_co]):
+    """``load_rules(variants=())``: the packaged rules with variants applied."""
+
+    def __call__(
+        self, variants: Sequence[str | os.PathLike[str]] | str = ..., /
+    ) -> R_co: ...  # pragma: no cover
+
+
+class NewGame(Protocol[R_contra, S_co]):
+    """``new_game(rules, players, seed=0, first_player=0)``."""
+
+    def __call__(
+        self, rules: R_contra, players: int, seed: int = ..., first_player: int = ...
+    ) -> S_co: ...  # pragma: no cover
+
+
+@frozen
+class DataKind:
+    """A kind of YAML file of a game besides variants (an island board), for ``noahrules
+    validate``."""
+
+    name: str
+    """What such a file is called (``"board"``)."""
+    keys: frozenset[str]
+    """Top-level keys that only such a file has."""
+    check: Callable[[Path], None]
+    """Read and check such a file; raises :class:`~noahrules.errors.RulesDataError`."""
+
+
+Statistics = tuple[dict[str, int], dict[str, dict[str, int]]]
+"""What one game adds to a simulation report: named totals (``{"departures": 4}``) and named
+tallies (``{"plays per card": {"cat-1": 2}}``)."""
+
+
+@frozen
+class Strategy(Generic[S, M, V]):
+    """What the bots know of a game beyond its rules; every part is optional.
+
+    Without a ``heuristic`` the greedy bot rates each move by the ``standing`` it leads to in one
+    determinization; without a ``rollout`` the search bot plays random moves; without a
+    ``horizon`` its rollouts go to the end of the game.
     """
 
-    NAME: str
-    MIN_PLAYERS: int
-    MAX_PLAYERS: int
-    MAX_DECISIONS: int | None
+    standing: Callable[[S], Sequence[float]] | None = None
+    """Per seat, how well it stands (higher is better; the search bot compares a seat with the
+    best of the others); default: the scores, negated when lower scores win."""
+    scale: float = 4.0
+    """How large a lead in ``standing`` counts as clear (the search bot's ``tanh`` scale)."""
+    heuristic: Callable[[V], Sequence[float]] | None = None
+    """A score per legal move of a view (higher is better), for the greedy bot."""
+    rollout: Callable[[S, Rng], tuple[M, Rng]] | None = None
+    """A cheap move choice on full states, for the search bot's rollouts."""
+    horizon: Callable[[S], Callable[[S], bool]] | None = None
+    """Given the state a rollout starts from, when to stop it: a predicate that must hold at the
+    end of the game too; default: the end of the game."""
 
-    def load_rules(self, variants: Sequence[str | os.PathLike[str]] = ()) -> Any:
-        """The packaged rules data with the named variants (or YAML paths) applied."""
 
-    def new_game(self, rules: Any, players: int, seed: int = 0, first_player: int = 0) -> Any:
-        """A new game: all chance comes from ``seed``."""
+@frozen(eq=False)
+class GameSpec(Generic[R, S, M, V]):
+    """Everything generic code needs to know about one game, stated once.
 
-    def legal_moves(self, state: Any) -> tuple[Any, ...]:
-        """Every legal move, in a stable order; empty exactly when the game is over."""
+    The functions are the game's pure rules (``legal_moves``, ``apply``, ...); the types are its
+    rules, state, view and move classes (``move`` is the base class of its moves). A spec is
+    called like the game module it declares: ``GAMES["ferry"].new_game(rules, 3)``. Specs
+    compare by identity.
+    """
 
-    def apply(self, state: Any, move: Any) -> Any:
-        """The next state; raises ``IllegalMoveError`` naming the rule for an illegal move."""
+    name: str
+    """The game's key in :data:`GAMES` and in serialized data."""
+    title: str
+    """A short description for people (the command line's help)."""
+    min_players: int
+    max_players: int
+    lower_scores_win: bool
+    """Whether the lowest score wins (penalties) rather than the highest (points)."""
+    score_name: str
+    """What the scores are called (``"penalties"``, ``"points"``)."""
+    rules_type: type[R]
+    state_type: type[S]
+    view_type: type[V]
+    move_type: type[M]
+    """The base class of every move of the game."""
+    move_types: tuple[type[M], ...]
+    """Every concrete move class, for tagged serialization."""
+    event_types: tuple[type[Event], ...]
+    """Every concrete event class, for tagged serialization."""
+    load_rules: LoadRules[R]
+    new_game: NewGame[R, S]
+    legal_moves: Callable[[S], tuple[M, ...]]
+    apply: Callable[[S, M], S]
+    step: Callable[[S, M], tuple[S, tuple[Event, ...]]]
+    current_player: Callable[[S], int | None]
+    is_over: Callable[[S], bool]
+    scores: Callable[[S], tuple[int, ...]]
+    winners: Callable[[S], tuple[int, ...]]
+    view: Callable[[S, int], V]
+    determinize: Callable[[V, Rng], S]
+    check_state: Callable[[S], None]
+    """Raise :class:`~noahrules.errors.SerializationError` naming the first broken invariant of
+    a state read from outside."""
+    known_variants: Callable[[], tuple[str, ...]] = tuple
+    """The names of the packaged variants."""
+    references: Mapping[type, str] = field(factory=dict)
+    """Classes written by reference, as their ``id``: per class, the attribute of the rules
+    that holds its values by id (ferry cards: ``{Card: "card"}``, ``rules.card[id]``)."""
+    strategy: Strategy[S, M, V] = field(factory=Strategy)
+    statistics: Callable[[Sequence[Event], S], Statistics] | None = None
+    """The game-specific totals and tallies of one game, from its events and last state."""
+    render: Renderer[R, V, M] | None = None
+    """How the game looks as text (the command line)."""
+    max_decisions: int | None = None
+    """A bound on decisions per game, if the rules give one."""
+    data_kinds: tuple[DataKind, ...] = ()
+    """Kinds of data file besides variants (the island's boards)."""
 
-    def step(self, state: Any, move: Any) -> tuple[Any, tuple[Event, ...]]:
-        """Like ``apply``, and also the events the move caused."""
+    def seats(self, rules: R) -> range:
+        """The player counts ``rules`` allow."""
+        return range(rules.min_players, rules.max_players + 1)
 
-    def current_player(self, state: Any) -> int | None:
-        """The seat to act, or ``None`` once the game is over."""
 
-    def view(self, state: Any, seat: int) -> Any:
-        """What ``seat`` may know of ``state``: a frozen view with no hidden information."""
+Game = GameSpec[Any, Any, Any, Any]
+"""A game of any types: what a registry of many games holds."""
 
-    def determinize(self, view: Any, rng: Rng) -> Any:
-        """A full state consistent with ``view``, its hidden parts sampled with ``rng``."""
 
-    def is_over(self, state: Any) -> bool:
-        """Whether the game has ended."""
+class _Registry(Mapping[str, Game]):
+    """The games by name: the built-in ones, those announced through the entry-point group
+    :data:`ENTRY_POINT_GROUP` and those given to :func:`register_game`. Iteration is in name
+    order."""
 
-    def scores(self, state: Any) -> tuple[int, ...]:
-        """Per seat: penalties (ferry, lower is better) or points (island)."""
+    _BUILT_IN = ("noahrules.ferry", "noahrules.island")
 
-    def winners(self, state: Any) -> tuple[int, ...]:
-        """The winning seats once the game is over; ``()`` before."""
+    def __init__(self) -> None:
+        self._games: dict[str, Game] = {}
+        self._loaded = False
+        self._lock = threading.RLock()
+
+    def _load(self) -> dict[str, Game]:
+        if not self._loaded:
+            with self._lock:
+                if not self._loaded:
+                    for module in self._BUILT_IN:
+                        self._add(importlib.import_module(module).GAME)
+                    for point in entry_points(group=ENTRY_POINT_GROUP):
+                        self._add_entry_point(point)
+                    self._loaded = True
+        return self._games
+
+    def _add_entry_point(self, point: Any) -> None:
+        try:
+            spec = point.load()
+        except Exception as exc:  # a broken plugin must not break the library
+            warnings.warn(
+                f"noahrules: the game '{point.name}' ({point.value}) of entry-point group "
+                f"{ENTRY_POINT_GROUP} cannot be loaded: {exc!r}",
+                stacklevel=3,
+            )
+            return
+        if not isinstance(spec, GameSpec):
+            warnings.warn(
+                f"noahrules: the entry point '{point.name}' ({point.value}) is not a GameSpec",
+                stacklevel=3,
+            )
+            return
+        if spec.name not in self._games:
+            self._games[spec.name] = spec
+
+    def _add(self, spec: Game) -> None:
+        known = self._games.get(spec.name)
+        if known is not None and known is not spec:
+            raise ValueError(f"another game is already registered as '{spec.name}'")
+        self._games[spec.name] = spec
+
+    def register(self, spec: Game) -> None:
+        with self._lock:
+            self._load()
+            self._add(spec)
+
+    def unregister(self, name: str) -> None:
+        with self._lock:
+            self._load().pop(name, None)
+
+    def __getitem__(self, name: str) -> Game:
+        return self._load()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(sorted(self._load()))
+
+    def __len__(self) -> int:
+        return len(self._load())
+
+    def __repr__(self) -> str:
+        return f"<noahrules games: {', '.join(self)}>"
+
+
+GAMES: Mapping[str, Game] = _Registry()
+"""The games by name (sorted), each a :class:`GameSpec`: ``GAMES["ferry"]``,
+``GAMES["island"]`` and any game another package registered."""
+
+
+def register_game(spec: Game) -> None:
+    """Add a game to :data:`GAMES` (again registering the same spec is harmless; another spec
+    under a taken name is a :class:`ValueError`)."""
+    if not isinstance(spec, GameSpec):
+        raise TypeError(f"register_game takes a GameSpec, not {type(spec).__name__}")
+    assert isinstance(GAMES, _Registry)
+    GAMES.register(spec)
+
+
+def unregister_game(name: str) -> None:
+    """Remove a game added with :func:`register_game` (for tests)."""
+    assert isinstance(GAMES, _Registry)
+    GAMES.unregister(name)
+
+
+def game_named(game: str | Game) -> Game:
+    """The game ``game`` names (or ``game`` itself); a :class:`ValueError` listing the known
+    games for an unknown name."""
+    if isinstance(game, GameSpec):
+        return game
+    spec = GAMES.get(game) if isinstance(game, str) else None
+    if spec is None:
+        raise ValueError(f"unknown game {game!r}; known games: {', '.join(GAMES)}")
+    return spec
 
 
 def check_seating(players: int, first_player: int, low: int, high: int, rules: str) -> None:

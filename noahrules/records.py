@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterator
-from typing import Any
 
 from attrs import evolve, frozen
 
-from noahrules import GAMES
+from noahrules.data import is_file_name
 from noahrules.errors import NoahRulesError, ReplayError
+from noahrules.game import GAMES, Game, RulesValue
 
 __all__ = ["GameRecord", "final_state", "replay"]
 
@@ -25,41 +25,39 @@ class GameRecord:
 
     game: str
     variants: tuple[str, ...]
+    """The variants applied, as ``rules.variants`` names them."""
     digest: str
     """The rules data's digest when the game was played (``rules.digest``)."""
     players: int
     seed: int
     first_player: int = 0
-    moves: tuple[Any, ...] = ()
+    moves: tuple[object, ...] = ()
 
     @classmethod
     def start(
-        cls, game: str, rules: Any, players: int, seed: int, first_player: int = 0
+        cls, game: str, rules: RulesValue, players: int, seed: int, first_player: int = 0
     ) -> GameRecord:
         """An empty record for a game about to be played with ``rules``."""
         return cls(game, tuple(rules.variants), rules.digest, players, seed, first_player)
 
-    def then(self, move: Any) -> GameRecord:
+    def then(self, move: object) -> GameRecord:
         """This record with one more move."""
         return evolve(self, moves=(*self.moves, move))
 
 
-def replay(record: GameRecord) -> Iterator[Any]:
+def replay(record: GameRecord, rules: RulesValue | None = None) -> Iterator[object]:
     """Every state of the recorded game, from the first to the last.
 
-    Raises :class:`~noahrules.errors.ReplayError` when the rules data's digest differs from the
-    record's, or when a recorded move is not legal (the message names the move's index and rule).
+    The packaged rules the record names are loaded; a record with a variant file of the user's
+    needs ``rules``, loaded by the caller from the same files. Raises
+    :class:`~noahrules.errors.ReplayError` when the rules' digest differs from the record's,
+    when they cannot be loaded, or when a recorded move is not legal (the message names the
+    move's index and rule).
     """
     game = GAMES.get(record.game)
     if game is None:
-        raise ReplayError(f"unknown game '{record.game}'; known games: {', '.join(sorted(GAMES))}")
-    rules = game.load_rules(record.variants)
-    if rules.digest != record.digest:
-        raise ReplayError(
-            f"the {record.game} rules data with variants {list(record.variants)} has changed since "
-            f"this game was recorded (digest {rules.digest[:12]}, recorded {record.digest[:12]}); "
-            "the moves could mean another game, so it is not replayed"
-        )
+        raise ReplayError(f"unknown game '{record.game}'; known games: {', '.join(GAMES)}")
+    rules = _rules(game, record, rules)
     try:
         state = game.new_game(rules, record.players, record.seed, record.first_player)
     except NoahRulesError as exc:
@@ -73,6 +71,27 @@ def replay(record: GameRecord) -> Iterator[Any]:
         yield state
 
 
-def final_state(record: GameRecord) -> Any:
+def _rules(game: Game, record: GameRecord, given: RulesValue | None) -> RulesValue:
+    if given is None:
+        files = [v for v in record.variants if is_file_name(v)]
+        if files:
+            raise ReplayError(
+                f"the record uses the variant file {files[0]}: pass the rules loaded from the "
+                "same files (rules=...)"
+            )
+        try:
+            given = game.load_rules(record.variants)
+        except NoahRulesError as exc:
+            raise ReplayError(f"the record's rules cannot be loaded: {exc}") from exc
+    if given.digest != record.digest:
+        raise ReplayError(
+            f"the {record.game} rules data with variants {list(record.variants)} has changed "
+            f"since this game was recorded (digest {given.digest[:12]}, recorded "
+            f"{record.digest[:12]}); the moves could mean another game, so it is not replayed"
+        )
+    return given
+
+
+def final_state(record: GameRecord, rules: RulesValue | None = None) -> object:
     """The last state of the recorded game (see :func:`replay`)."""
-    return deque(replay(record), maxlen=1)[0]
+    return deque(replay(record, rules), maxlen=1)[0]

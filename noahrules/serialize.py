@@ -1,12 +1,14 @@
 """Serialization of states, moves, views, events and game records, with cattrs.
 
-``to_dict`` / ``to_json`` write plain data: cards, ferries and the rules by reference (card ids,
-ferry ids, ``{"game", "variants", "digest"}``), enumerations by their YAML words, moves and
-events tagged with their class name under ``"type"``. ``from_dict`` / ``from_json`` read it back
-exactly, and check it: wrong types, unknown ids or tags, extra keys, rules data that changed
-since the data was written, and states that break the rules' invariants (a card in two places,
-an overfull ferry, a tile on water, ...) raise :class:`~noahrules.errors.SerializationError`.
-Nothing half-read is ever returned.
+``to_dict`` / ``to_json`` write plain data: the rules as a reference (``{"game", "variants",
+"digest"}``), the classes a game writes by reference as their ids (ferry cards), enumerations by
+their YAML words, moves and events tagged with their class name under ``"type"``. ``from_dict`` /
+``from_json`` read it back exactly, and check it: wrong types, unknown ids or tags, extra keys,
+rules data that changed since the data was written, and states that break the rules'
+invariants (a card in two places, an overfull ferry, a tile on water, ...) raise
+:class:`~noahrules.errors.SerializationError`. Nothing half-read is ever returned.
+
+Everything game-specific comes from the games' declarations (:data:`noahrules.GAMES`).
 
 >>> from noahrules import ferry, serialize
 >>> state = ferry.new_game(ferry.load_rules(), players=3, seed=1)
@@ -17,68 +19,50 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from functools import cache, lru_cache
-from typing import Any, TypeVar, cast, get_origin
+from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache
+from typing import TypeVar, cast, get_origin
 
 import attrs
 import cattrs
-from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 from cattrs.v import format_exception
 
-from noahrules import ferry, island
+from noahrules.data import is_file_name
 from noahrules.errors import NoahRulesError, SerializationError
 from noahrules.events import Event
-from noahrules.ferry.validate import validate as validate_ferry
-from noahrules.island.validate import validate as validate_island
+from noahrules.game import GAMES, Game, RulesValue
 from noahrules.records import GameRecord
 
-__all__ = ["from_dict", "from_json", "to_dict", "to_json"]
+__all__ = ["JsonValue", "from_dict", "from_json", "rules_reference", "to_dict", "to_json"]
 
 T = TypeVar("T")
 
-_MODULES = {"ferry": ferry, "island": island}
-_TAGGED: dict[str, dict[str, type]] = {
-    name: {
-        cls.__name__: cls
-        for cls in vars(module).values()
-        if (isinstance(cls, type) and attrs.has(cls) and issubclass(cls, Event))
-        or cls in module.Move.__args__
-    }
-    for name, module in _MODULES.items()
-}
-"""Per game, the move and event classes by tag."""
-_GAME_OF: dict[type, str] = {
-    ferry.State: "ferry",
-    ferry.View: "ferry",
-    island.State: "island",
-    island.View: "island",
-}
-_VALIDATE: dict[type, Callable[[Any], None]] = {
-    ferry.State: validate_ferry,
-    island.State: validate_island,
-}
+JsonValue = None | bool | int | float | str | list["JsonValue"] | dict[str, "JsonValue"]
+"""Plain data as JSON has it."""
 
 
-def to_dict(obj: Any) -> Any:
+def to_dict(obj: object) -> JsonValue:
     """Plain data (dicts, lists, strings, numbers, booleans, None) for a state, move, view,
     event or game record."""
-    return _unstructurer().unstructure(obj)
+    data: JsonValue = _unstructurer(_games()).unstructure(obj)
+    return data
 
 
-def to_json(obj: Any) -> str:
+def to_json(obj: object) -> str:
     """JSON text for a state, move, view, event or game record."""
     return json.dumps(to_dict(obj), separators=(",", ":"))
 
 
-def from_dict(data: Any, cls: type[T], rules: Any = None) -> T:
-    """Read back what :func:`to_dict` wrote, as an instance of ``cls`` (a state, view, move or
-    event class, a game's ``Move`` union, its ``Rules`` (from their reference, loaded again), or
+def from_dict(data: object, cls: type[T], rules: RulesValue | None = None) -> T:
+    """Read back what :func:`to_dict` wrote, as an instance of ``cls`` (a game's state, view,
+    move or event class, its ``Move`` base class, its ``Rules`` (from their reference), or
     :class:`~noahrules.records.GameRecord`).
 
-    States and views name their rules, which are loaded and must have the digest written;
-    pass ``rules`` to use rules already loaded (their digest must match too). A move or event
-    naming cards needs ``rules``. Raises :class:`~noahrules.errors.SerializationError`.
+    States and views name their rules: packaged rules are loaded (and must have the digest
+    written); rules with a variant file of the user's need ``rules``, loaded by the caller from
+    the same files (their digest must match). A move or event naming cards needs ``rules`` too.
+    Raises :class:`~noahrules.errors.SerializationError`.
     """
     try:
         return cast(T, _read(data, cls, rules))
@@ -91,7 +75,7 @@ def from_dict(data: Any, cls: type[T], rules: Any = None) -> T:
         raise SerializationError(f"cannot read {_name(cls)}: {exc}") from None
 
 
-def from_json(text: str | bytes, cls: type[T], rules: Any = None) -> T:
+def from_json(text: str | bytes, cls: type[T], rules: RulesValue | None = None) -> T:
     """Read back what :func:`to_json` wrote (see :func:`from_dict`)."""
     try:
         data = json.loads(text)
@@ -100,158 +84,217 @@ def from_json(text: str | bytes, cls: type[T], rules: Any = None) -> T:
     return from_dict(data, cls, rules)
 
 
-def _describe(exc: BaseException, type_: Any) -> str:
+def rules_reference(rules: RulesValue) -> dict[str, JsonValue]:
+    """How rules are written: ``{"game", "variants", "digest"}``."""
+    return {
+        "game": _game_of_rules(type(rules)).name,
+        "variants": list(rules.variants),
+        "digest": rules.digest,
+    }
+
+
+def _describe(exc: BaseException, type_: type | None) -> str:
     if isinstance(exc, SerializationError):
         return str(exc)
     return format_exception(exc, type_)
 
 
-def _name(cls: Any) -> str:
+def _name(cls: object) -> str:
     return getattr(cls, "__name__", str(cls))
 
 
-def _read(data: Any, cls: Any, rules: Any) -> Any:
+def _games() -> tuple[Game, ...]:
+    return tuple(GAMES.values())
+
+
+def _game_of_rules(cls: type) -> Game:
+    for game in GAMES.values():
+        if game.rules_type is cls:
+            return game
+    raise SerializationError(f"{_name(cls)} is not the rules of a registered game")
+
+
+def _read(data: object, cls: type, given: RulesValue | None) -> object:
     if cls is GameRecord:
-        return _read_record(data)
-    for name, module in _MODULES.items():
-        if cls is module.Rules:
-            return _rules(data, name, rules)
-    game = _GAME_OF.get(cls) or _game_of_tagged(cls)
-    if cls in _GAME_OF:
-        if not isinstance(data, dict):
-            raise SerializationError(f"cannot read {_name(cls)}: expected an object")
-        rules = _rules(data.get("rules"), game, rules)
-    obj = _structurer(game, rules).structure(data, cls)
-    check = _VALIDATE.get(cls)
-    if check is not None:
-        check(obj)
-    return obj
-
-
-def _game_of_tagged(cls: Any) -> str:
-    for name, module in _MODULES.items():
-        if cls is module.Move or cls in _TAGGED[name].values():
-            return name
+        return _read_record(data, given)
+    for game in GAMES.values():
+        if cls is game.rules_type:
+            return _rules(data, game, given)
+        path = _rules_path(cls, game)
+        if path is not None:
+            rules = _rules(_at(data, path), game, given)
+            obj: object = _structurer(game, rules).structure(data, cls)
+            if cls is game.state_type:
+                game.check_state(obj)
+            return obj
+        if cls is game.move_type or cls in game.move_types or cls in game.event_types:
+            return _structurer(game, given).structure(data, cls)
+    if cls is Event:
+        raise SerializationError("read events as the event classes of one game")
     raise SerializationError(f"{_name(cls)} is not a class noahrules serializes")
 
 
-def _rules(ref: Any, game: str, given: Any) -> Any:
-    """The rules a state or view names: ``{"game", "variants", "digest"}``."""
+@lru_cache(maxsize=64)
+def _rules_path(cls: type, game: Game) -> tuple[str, ...] | None:
+    """Where the rules are in the data of ``cls`` (a game's state or view, or a part of one):
+    the path of attrs fields down to the field of the game's rules type, or ``None``."""
+    if not attrs.has(cls) or not (
+        cls in (game.state_type, game.view_type) or _holds(game.state_type, cls)
+    ):
+        return None
+    for item in attrs.fields(attrs.resolve_types(cls)):
+        if item.type is game.rules_type:
+            return (item.name,)
+        if isinstance(item.type, type) and attrs.has(item.type):
+            below = _rules_path(item.type, game)
+            if below is not None:
+                return (item.name, *below)
+    return None
+
+
+def _holds(outer: type, inner: type) -> bool:
+    return any(f.type is inner for f in attrs.fields(attrs.resolve_types(outer)))
+
+
+def _at(data: object, path: Sequence[str]) -> object:
+    for key in path:
+        if not isinstance(data, dict):
+            raise SerializationError(f"expected an object holding '{key}'")
+        data = data.get(key)
+    return data
+
+
+def _rules(ref: object, game: Game, given: RulesValue | None) -> RulesValue:
+    """The rules a reference ``{"game", "variants", "digest"}`` names: ``given`` if its digest
+    and packaged variants match, else the packaged rules loaded again. A reference naming a
+    variant file of the user's needs ``given``: reading never opens a file the data names."""
     if not isinstance(ref, dict) or set(ref) != {"game", "variants", "digest"}:
         raise SerializationError("expected rules as {game, variants, digest}")
-    if ref["game"] != game:
-        raise SerializationError(f"these are {ref['game']!r} rules, not {game!r}")
+    if ref["game"] != game.name:
+        raise SerializationError(f"these are {ref['game']!r} rules, not {game.name!r}")
     variants = ref["variants"]
     if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
         raise SerializationError("the rules' variants must be a list of names")
-    rules = given if given is not None else _MODULES[game].load_rules(variants)
-    if rules.digest != ref["digest"] or list(rules.variants) != variants:
+    files = [v for v in variants if is_file_name(v)]
+    if given is None and files:
         raise SerializationError(
-            f"the {game} rules data {variants} has changed since this was written "
-            f"(digest {rules.digest[:12]}, written {str(ref['digest'])[:12]})"
+            f"these {game.name} rules use the variant file {files[0]}; pass the rules loaded "
+            "from the same files (rules=...): reading never opens a file the data names"
+        )
+    rules: RulesValue = given if given is not None else game.load_rules(variants)
+    packaged = [v for v in variants if not is_file_name(v)]
+    if (
+        type(rules) is not game.rules_type
+        or rules.digest != ref["digest"]
+        or [v for v in rules.variants if not is_file_name(v)] != packaged
+    ):
+        raise SerializationError(
+            f"the {game.name} rules data {variants} has changed since this was written, or "
+            f"other rules were given (digest {str(rules.digest)[:12]}, "
+            f"written {str(ref['digest'])[:12]})"
         )
     return rules
 
 
-def _read_record(data: Any) -> GameRecord:
-    if not isinstance(data, dict) or data.get("game") not in _MODULES:
-        raise SerializationError(f"a game record names one of the games {sorted(_MODULES)}")
-    game = data["game"]
-    converter = _structurer(game, None)
-    head = {k: v for k, v in data.items() if k != "moves"}
-    record = converter.structure({**head, "moves": []}, GameRecord)
+def _read_record(data: object, given: RulesValue | None) -> GameRecord:
+    if not isinstance(data, dict) or not isinstance(data.get("game"), str):
+        raise SerializationError(f"a game record names one of the games {list(GAMES)}")
+    game = GAMES.get(data["game"])
+    if game is None:
+        raise SerializationError(f"a game record names one of the games {list(GAMES)}")
+    converter = _structurer(game, given)
+    record = converter.structure({k: v for k, v in data.items() if k != "moves"}, GameRecord)
     raw = data.get("moves", [])
     if not isinstance(raw, list):
         raise SerializationError("a game record's moves must be a list")
-    move: Any = _MODULES[game].Move
-    return attrs.evolve(record, moves=tuple(converter.structure(m, move) for m in raw))
+    moves = tuple(converter.structure(m, game.move_type) for m in raw)
+    return attrs.evolve(record, moves=moves)
 
 
 # --- writing -------------------------------------------------------------------------------------
 
 
-@cache
-def _unstructurer() -> cattrs.Converter:
+@lru_cache(maxsize=8)
+def _unstructurer(games: tuple[Game, ...]) -> cattrs.Converter:
+    """The converter writing every class of ``games`` (made again when games are added)."""
     c = cattrs.Converter(unstruct_collection_overrides={tuple: list})
     c.register_unstructure_hook_func(_is_frozenset, sorted)
-    c.register_unstructure_hook(ferry.Card, lambda card: card.id)
-    c.register_unstructure_hook(ferry.FerryCard, lambda card: card.id)
-    for rules_cls in (ferry.Rules, island.Rules):
-        c.register_unstructure_hook(rules_cls, _rules_ref)
-    tagged = {cls for classes in _TAGGED.values() for cls in classes.values()}
-
-    def tagged_fn(cls: type) -> Callable[[Any], Any]:
-        plain: dict[type, Callable[[Any], Any]] = {
-            t: make_dict_unstructure_fn(t, c) for t in tagged
-        }
-        return lambda obj: {"type": type(obj).__name__, **plain[type(obj)](obj)}
-
-    c.register_unstructure_hook_factory(
-        lambda t: isinstance(t, type) and (t in tagged or t is Event), tagged_fn
+    head = make_dict_unstructure_fn(GameRecord, c, moves=override(omit=True))
+    c.register_unstructure_hook(
+        GameRecord,
+        lambda record: {**head(record), "moves": [c.unstructure(m, type(m)) for m in record.moves]},
     )
+    tagged: set[type] = set()
+    bases: set[type] = {Event}
+    for game in games:
+        for cls in game.references:
+            c.register_unstructure_hook(cls, _write_id)
+        c.register_unstructure_hook(game.rules_type, rules_reference)
+        tagged.update(game.move_types)
+        tagged.update(game.event_types)
+        bases.add(game.move_type)
+    plain: dict[type, Callable[[object], dict[str, object]]] = {}
+
+    def write_tagged(obj: object) -> dict[str, object]:
+        cls = type(obj)
+        if cls not in plain:
+            plain[cls] = make_dict_unstructure_fn(cls, c)
+        return {"type": cls.__name__, **plain[cls](obj)}
+
+    c.register_unstructure_hook_func(lambda t: t in tagged or t in bases, write_tagged)
     return c
 
 
-def _is_frozenset(t: Any) -> bool:
+def _write_id(obj: object) -> object:
+    return getattr(obj, "id")  # noqa: B009  (the classes a game writes by reference have ids)
+
+
+def _is_frozenset(t: object) -> bool:
     return t is frozenset or get_origin(t) is frozenset
-
-
-def _rules_ref(rules: Any) -> dict[str, Any]:
-    game = "ferry" if isinstance(rules, ferry.Rules) else "island"
-    return {"game": game, "variants": list(rules.variants), "digest": rules.digest}
 
 
 # --- reading -------------------------------------------------------------------------------------
 
 
 @lru_cache(maxsize=16)
-def _structurer(game: str, rules: Any) -> cattrs.Converter:
+def _structurer(game: Game, rules: RulesValue | None) -> cattrs.Converter:
     """A converter reading ``game``'s classes with ``rules`` (made once per rules: building the
     structuring functions costs far more than using them)."""
     c = cattrs.Converter(forbid_extra_keys=True)
     for kind in (int, str, bool):
         c.register_structure_hook(kind, _strict(kind))
     c.register_structure_hook_func(lambda t: t == frozenset[int], _frozenset_of_ints)
-    c.register_structure_hook(type(rules) if rules is not None else _NoRules, lambda d, t: rules)
-    if game == "ferry":
-        c.register_structure_hook(ferry.Card, _by_id(rules, "card", lambda r: r.card))
-        c.register_structure_hook(
-            ferry.FerryCard, _by_id(rules, "ferry card", lambda r: {f.id: f for f in r.ferries})
-        )
-    tags = _TAGGED[game]
-    module = _MODULES[game]
-    readers: dict[type, Callable[[Any, Any], Any]] = {}
+    c.register_structure_hook(game.rules_type, lambda d, t: _rules(d, game, rules))
+    for cls, table in game.references.items():
+        c.register_structure_hook(cls, _by_id(rules, table.replace("_", " "), table))
+    c.register_structure_hook(
+        GameRecord,
+        make_dict_structure_fn(
+            GameRecord, c, _cattrs_forbid_extra_keys=True, moves=override(omit=True)
+        ),
+    )
+    tags: dict[str, type] = {cls.__name__: cls for cls in (*game.move_types, *game.event_types)}
+    readers: dict[type, Callable[[Mapping[str, object], type], object]] = {}
 
-    def read_tagged(data: Any, cls: Any) -> Any:
+    def read_tagged(data: object, cls: type) -> object:
         if not isinstance(data, dict) or not isinstance(data.get("type"), str):
             raise SerializationError(f"expected an object with a 'type' for {_name(cls)}")
         found = tags.get(data["type"])
-        wanted = cls is Event or cls is module.Move
-        if found is None or not (found is cls or (wanted and _fits(found, cls, module))):
-            raise SerializationError(f"'{data['type']}' is not a {_name(cls)} of {game}")
+        if found is None or not issubclass(found, cls):
+            raise SerializationError(f"'{data['type']}' is not a {_name(cls)} of {game.name}")
         fields = {k: v for k, v in data.items() if k != "type"}
         if found not in readers:
             readers[found] = make_dict_structure_fn(found, c, _cattrs_forbid_extra_keys=True)
         return readers[found](fields, found)
 
     c.register_structure_hook_func(
-        lambda t: t is Event or t is module.Move or t in tags.values(), read_tagged
+        lambda t: t is Event or t is game.move_type or t in tags.values(), read_tagged
     )
     return c
 
 
-def _fits(found: type, cls: Any, module: Any) -> bool:
-    if cls is Event:
-        return issubclass(found, Event)
-    return found in module.Move.__args__
-
-
-class _NoRules:
-    """Stands for the rules type when no rules are known."""
-
-
-def _strict(kind: type) -> Callable[[Any, Any], Any]:
-    def check(value: Any, _: Any) -> Any:
+def _strict(kind: type) -> Callable[[object, object], object]:
+    def check(value: object, _: object) -> object:
         if type(value) is not kind:
             raise SerializationError(f"expected {kind.__name__}, got {value!r}")
         return value
@@ -259,20 +302,19 @@ def _strict(kind: type) -> Callable[[Any, Any], Any]:
     return check
 
 
-def _frozenset_of_ints(value: Any, _: Any) -> frozenset[int]:
+def _frozenset_of_ints(value: object, _: object) -> frozenset[int]:
     if not isinstance(value, list) or not all(type(v) is int for v in value):
         raise SerializationError(f"expected a list of integers, got {value!r}")
     return frozenset(value)
 
 
-def _by_id(
-    rules: Any, what: str, table: Callable[[Any], dict[str, Any]]
-) -> Callable[[Any, Any], Any]:
-    def read(value: Any, _: Any) -> Any:
+def _by_id(rules: RulesValue | None, what: str, table: str) -> Callable[[object, object], object]:
+    def read(value: object, _: object) -> object:
         if rules is None:
             raise SerializationError(f"reading a {what} needs the rules (pass rules=...)")
-        if type(value) is not str or value not in table(rules):
+        known: Mapping[str, object] = getattr(rules, table)
+        if type(value) is not str or value not in known:
             raise SerializationError(f"unknown {what} {value!r}")
-        return table(rules)[value]
+        return known[value]
 
     return read

@@ -11,18 +11,15 @@ import math
 import os
 import statistics
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
-from typing import Any
 
 import cattrs
 from attrs import frozen
 
-from noahrules import GAMES
 from noahrules.bots import BOTS, make_bot
 from noahrules.events import Event
-from noahrules.ferry import AnimalsTaken, CardPlayed, FerryDeparted
-from noahrules.island import Flooded, PairRescued
+from noahrules.game import Game, RulesValue, game_named
 
 __all__ = ["GameResult", "Rate", "Report", "Stats", "simulate"]
 
@@ -93,8 +90,8 @@ class GameResult:
     decisions: int
     finished: bool
     numbers: dict[str, int]
-    """Game-specific totals (ferry: departures, cards taken back, rounds; island: water placed,
-    pairs rescued, animals covered)."""
+    """Game-specific totals, from the game's declaration (ferry: departures, cards taken back,
+    rounds; island: water placed, pairs rescued, animals covered)."""
     counts: dict[str, dict[str, int]]
     """Game-specific tallies (ferry: plays per card; island: pairs rescued per species)."""
 
@@ -123,15 +120,15 @@ class Report:
     unfinished: int
     results: tuple[GameResult, ...]
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         """The report as plain data, for JSON."""
-        data: dict[str, Any] = _PLAIN.unstructure(self)
+        data: dict[str, object] = _PLAIN.unstructure(self)
         return data
 
 
 def simulate(
-    game: str,
-    rules: Any,
+    game: str | Game,
+    rules: RulesValue,
     players: int,
     bots: Sequence[str],
     games: int,
@@ -143,8 +140,8 @@ def simulate(
     max_decisions: int = DEFAULT_MAX_DECISIONS,
     progress: Callable[[int, int], None] | None = None,
 ) -> Report:
-    """Play ``games`` games of ``game`` with ``rules`` between ``bots`` (one name per seat)
-    and report.
+    """Play ``games`` games of ``game`` (a name in :data:`noahrules.GAMES`, or a game's
+    declaration) with ``rules`` between ``bots`` (one name per seat) and report.
 
     With ``rotate`` the bots move one seat on each game, so no bot keeps the seat advantage.
     The games run on ``executor`` if given (any :class:`concurrent.futures.Executor`), else in a
@@ -152,8 +149,7 @@ def simulate(
     process). ``progress(done, total)`` is called as games finish. The report is the same for
     the same arguments whatever the executor.
     """
-    if game not in GAMES:
-        raise ValueError(f"unknown game '{game}'; known games: {', '.join(sorted(GAMES))}")
+    spec = game_named(game)
     if len(bots) != players:
         raise ValueError(f"{players} players need {players} bots, got {len(bots)}")
     if games < 1:
@@ -162,7 +158,7 @@ def simulate(
     if unknown:
         raise ValueError(f"unknown bot '{unknown[0]}'; known bots: {', '.join(sorted(BOTS))}")
     tasks = [
-        (game, rules, players, tuple(bots), seed, rotate, max_decisions, range(start, stop))
+        _Task(spec, rules, players, tuple(bots), seed, rotate, max_decisions, range(start, stop))
         for start in range(0, games, _BATCH)
         for stop in [min(games, start + _BATCH)]
     ]
@@ -172,10 +168,26 @@ def simulate(
         if progress is not None:
             progress(len(results), games)
     results.sort(key=lambda r: r.index)
-    return _report(game, rules, players, tuple(bots), games, seed, rotate, results)
+    return _report(spec, rules, players, tuple(bots), games, seed, rotate, results)
 
 
-def _run(tasks: list[Any], executor: Executor | None, workers: int | None) -> Iterable[Any]:
+@frozen
+class _Task:
+    """A batch of games for one worker."""
+
+    game: Game
+    rules: RulesValue
+    players: int
+    bots: tuple[str, ...]
+    seed: int
+    rotate: bool
+    cap: int
+    indexes: range
+
+
+def _run(
+    tasks: list[_Task], executor: Executor | None, workers: int | None
+) -> Iterable[list[GameResult]]:
     if executor is not None:
         return executor.map(_play_batch, tasks)
     count = workers or os.cpu_count() or 1
@@ -185,7 +197,9 @@ def _run(tasks: list[Any], executor: Executor | None, workers: int | None) -> It
     return _closing(pool, pool.map(_play_batch, tasks))
 
 
-def _closing(pool: ProcessPoolExecutor, results: Iterable[Any]) -> Iterable[Any]:
+def _closing(
+    pool: ProcessPoolExecutor, results: Iterable[list[GameResult]]
+) -> Iterator[list[GameResult]]:
     with pool:
         yield from results
 
@@ -195,39 +209,27 @@ def game_seed(seed: int, index: int) -> int:
     return (seed * 0x9E3779B1 + index * 0x85EBCA77 + 1) % (1 << 63)
 
 
-def _play_batch(task: tuple[Any, ...]) -> list[GameResult]:
-    game_name, rules, players, bots, seed, rotate, cap, indexes = task
-    return [
-        _play_one(game_name, rules, players, bots, seed, rotate, cap, index) for index in indexes
-    ]
+def _play_batch(task: _Task) -> list[GameResult]:
+    return [_play_one(task, index) for index in task.indexes]
 
 
-def _play_one(
-    game_name: str,
-    rules: Any,
-    players: int,
-    bots: tuple[str, ...],
-    seed: int,
-    rotate: bool,
-    cap: int,
-    index: int,
-) -> GameResult:
-    game = GAMES[game_name]
-    this_seed = game_seed(seed, index)
-    shift = index % players if rotate else 0
+def _play_one(task: _Task, index: int) -> GameResult:
+    game, players, bots = task.game, task.players, task.bots
+    this_seed = game_seed(task.seed, index)
+    shift = index % players if task.rotate else 0
     seats = tuple(bots[(seat - shift) % players] for seat in range(players))
     players_ = [make_bot(name, game, this_seed + 1 + seat) for seat, name in enumerate(seats)]
-    state = game.new_game(rules, players=players, seed=this_seed)
+    state = game.new_game(task.rules, players=players, seed=this_seed)
     events: list[Event] = []
     decisions = 0
-    while not game.is_over(state) and decisions < cap:
+    while not game.is_over(state) and decisions < task.cap:
         seat = game.current_player(state)
         assert seat is not None
         move = players_[seat].choose(game.view(state, seat))
         state, caused = game.step(state, move)
         events.extend(caused)
         decisions += 1
-    numbers, counts = _DETAILS[game_name](events, state)
+    numbers, counts = game.statistics(events, state) if game.statistics else ({}, {})
     return GameResult(
         index=index,
         seed=this_seed,
@@ -241,37 +243,9 @@ def _play_one(
     )
 
 
-def _ferry_details(
-    events: list[Event], state: Any
-) -> tuple[dict[str, int], dict[str, dict[str, int]]]:
-    plays = Counter(e.animal.card.id for e in events if isinstance(e, CardPlayed))
-    numbers = {
-        "departures": sum(isinstance(e, FerryDeparted) for e in events),
-        "cards taken back": sum(len(e.cards) for e in events if isinstance(e, AnimalsTaken)),
-        "rounds": state.round,
-    }
-    return numbers, {"plays per card": dict(sorted(plays.items()))}
-
-
-def _island_details(
-    events: list[Event], state: Any
-) -> tuple[dict[str, int], dict[str, dict[str, int]]]:
-    rescued = Counter(e.species for e in events if isinstance(e, PairRescued))
-    floods = [e for e in events if isinstance(e, Flooded)]
-    numbers = {
-        "water placed": len(floods),
-        "pairs rescued": sum(rescued.values()),
-        "animals covered": sum(e.lost is not None or e.lost_unseen for e in floods),
-    }
-    return numbers, {"pairs rescued per species": dict(sorted(rescued.items()))}
-
-
-_DETAILS = {"ferry": _ferry_details, "island": _island_details}
-
-
 def _report(
-    game: str,
-    rules: Any,
+    game: Game,
+    rules: RulesValue,
     players: int,
     bots: tuple[str, ...],
     games: int,
@@ -294,7 +268,7 @@ def _report(
             counts.setdefault(name, Counter()).update(tally)
     names = sorted({name for r in results for name in r.numbers})
     return Report(
-        game=game,
+        game=game.name,
         variants=tuple(rules.variants),
         players=players,
         bots=bots,

@@ -1,7 +1,7 @@
 """Hypothesis strategies for your own property tests of games built on noahrules.
 
-Needs hypothesis (``pip install "noahrules[test]"``). Every strategy takes a game name
-(``"ferry"`` or ``"island"``)::
+Needs hypothesis (``pip install "noahrules[test]"``). Every strategy takes a game: its name in
+:data:`noahrules.GAMES` (``"ferry"``, ``"island"``) or its declaration::
 
     from hypothesis import given
     from noahrules import GAMES
@@ -18,67 +18,146 @@ and first moves.
 from __future__ import annotations
 
 import itertools
-from typing import Any
+from collections.abc import Iterator
+from typing import Any, Generic, TypeVar, overload
 
+from attrs import frozen
 from hypothesis import strategies as st
 
-from noahrules import GAMES
-from noahrules.data import known_variants
+from noahrules.game import Game, GameSpec, RulesValue, game_named
+from noahrules.rng import Rng
 
-__all__ = ["games", "move_sequences", "rules", "states"]
+S = TypeVar("S")
+M = TypeVar("M")
 
-_LOADED: dict[tuple[str, tuple[str, ...]], Any] = {}
+__all__ = ["DRAWN_MOVES", "Played", "games", "move_sequences", "played", "rules", "states"]
 
-
-def _load(game: str, variants: tuple[str, ...]) -> Any:
-    """Rules are immutable values: each combination is loaded once."""
-    key = (game, variants)
-    if key not in _LOADED:
-        _LOADED[key] = GAMES[game].load_rules(variants)
-    return _LOADED[key]
+DRAWN_MOVES = 1_000
+"""How many moves of a game played to its end are drawn one by one (and shrink); the rest of a
+longer game is chosen by a generator seeded from a drawn seed."""
 
 
-def rules(game: str) -> st.SearchStrategy[Any]:
+def rules(game: str | Game) -> st.SearchStrategy[RulesValue]:
     """The game's packaged rules with any combination of its packaged variants."""
-    names = known_variants(game)
+    spec = game_named(game)
+    names = spec.known_variants()
     combinations = [c for n in range(len(names) + 1) for c in itertools.combinations(names, n)]
-    return st.sampled_from(combinations).map(lambda variants: _load(game, variants))
+    return st.sampled_from(combinations).map(spec.load_rules)
 
 
 @st.composite
-def games(draw: st.DrawFn, game: str) -> Any:
-    """New games: any packaged rules, any player count the game takes, any seed and first
-    player."""
-    module = GAMES[game]
-    chosen = draw(rules(game))
-    players = draw(st.integers(module.MIN_PLAYERS, module.MAX_PLAYERS))
+def _setups(draw: st.DrawFn, spec: Game) -> tuple[int, int, object]:
+    """A seed, a first player and a new game from them."""
+    chosen = draw(rules(spec))
+    players = draw(st.sampled_from(spec.seats(chosen)))
     seed = draw(st.integers(0, 2**32 - 1))
     first = draw(st.integers(0, players - 1))
-    return module.new_game(chosen, players=players, seed=seed, first_player=first)
+    return seed, first, spec.new_game(chosen, players, seed, first)
+
+
+def games(game: str | Game) -> st.SearchStrategy[object]:
+    """New games: any packaged rules, any player count they allow, any seed and first
+    player."""
+    return _setups(game_named(game)).map(lambda setup: setup[2])
+
+
+@frozen(repr=False)
+class Played(Generic[S, M]):
+    """A game played from a new game: every state, and the moves between them."""
+
+    game: Game
+    seed: int
+    """The seed given to ``new_game``."""
+    first_player: int
+    states: tuple[S, ...]
+    """The first state, then the state after each move."""
+    moves: tuple[M, ...]
+
+    @property
+    def rules(self) -> RulesValue:
+        """The rules played."""
+        rules: RulesValue = getattr(self.states[0], "rules")  # noqa: B009  (states have rules)
+        return rules
+
+    @property
+    def players(self) -> int:
+        """How many seats play."""
+        return len(self.game.scores(self.states[0]))
+
+    @property
+    def start(self) -> S:
+        """The new game."""
+        return self.states[0]
+
+    @property
+    def last(self) -> S:
+        """Where the moves lead."""
+        return self.states[-1]
+
+    def steps(self) -> Iterator[tuple[S, M, S]]:
+        """Each move with the states before and after it."""
+        return zip(self.states[:-1], self.moves, self.states[1:], strict=True)
+
+    def __repr__(self) -> str:
+        variants = ", ".join(self.rules.variants) or "no variants"
+        moves = ", ".join(map(repr, self.moves))
+        return (
+            f"<{self.game.name} game, {variants}, {self.players} players, seed {self.seed}, "
+            f"first player {self.first_player}, {len(self.moves)} moves: {moves}>"
+        )
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        """Hypothesis and IPython print the game short, as :meth:`__repr__` does."""
+        printer.text(repr(self))
+
+
+@overload
+def played(
+    game: GameSpec[Any, S, M, Any], max_moves: int | None = 300
+) -> st.SearchStrategy[Played[S, M]]: ...
+
+
+@overload
+def played(game: str, max_moves: int | None = 300) -> st.SearchStrategy[Played[Any, Any]]: ...
+
+
+def played(game: str | Game, max_moves: int | None = 300) -> st.SearchStrategy[Played[Any, Any]]:
+    """A new game (as :func:`games`) played for up to ``max_moves`` legal moves (fewer if it
+    ends first), each drawn as an index into ``legal_moves``; with ``max_moves=None``, played to
+    its end (:data:`DRAWN_MOVES` drawn moves, then moves from a drawn seed). Games without a
+    bound on their length are stopped at 100,000 moves."""
+    return _played(game_named(game), max_moves)
 
 
 @st.composite
-def _played(draw: st.DrawFn, game: str, max_moves: int) -> tuple[Any, tuple[Any, ...], Any]:
-    module = GAMES[game]
-    start = draw(games(game))
-    state, moves = start, []
-    for _ in range(draw(st.integers(0, max_moves))):
-        options = module.legal_moves(state)
+def _played(draw: st.DrawFn, spec: Game, max_moves: int | None) -> Played[Any, Any]:
+    seed, first, state = draw(_setups(spec))
+    limit = draw(st.integers(0, max_moves)) if max_moves is not None else 100_000
+    states, moves = [state], []
+    rng = None
+    for count in range(limit):
+        options = spec.legal_moves(state)
         if not options:
             break
-        move = options[draw(st.integers(0, len(options) - 1))]
-        state = module.apply(state, move)
+        if count < DRAWN_MOVES or max_moves is not None:
+            move = options[draw(st.integers(0, len(options) - 1))]
+        else:
+            if rng is None:
+                rng = Rng.from_seed(draw(st.integers(0, 2**32 - 1)))
+            move, rng = rng.choice(options)
+        state = spec.apply(state, move)
+        states.append(state)
         moves.append(move)
-    return start, tuple(moves), state
+    return Played(spec, seed, first, tuple(states), tuple(moves))
 
 
 def move_sequences(
-    game: str, max_moves: int = 300
-) -> st.SearchStrategy[tuple[Any, tuple[Any, ...]]]:
+    game: str | Game, max_moves: int = 300
+) -> st.SearchStrategy[tuple[object, tuple[object, ...]]]:
     """A new game and up to ``max_moves`` legal moves from it (fewer if it ends first)."""
-    return _played(game, max_moves).map(lambda played: played[:2])
+    return played(game, max_moves).map(lambda p: (p.start, p.moves))
 
 
-def states(game: str, max_moves: int = 300) -> st.SearchStrategy[Any]:
+def states(game: str | Game, max_moves: int = 300) -> st.SearchStrategy[object]:
     """States reachable in play: where a drawn move sequence leads."""
-    return _played(game, max_moves).map(lambda played: played[2])
+    return played(game, max_moves).map(lambda p: p.last)

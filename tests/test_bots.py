@@ -128,13 +128,13 @@ def test_greedy_ferry_completes_a_ferry_rather_than_shedding_tears() -> None:
     assert ferry.PlayAnimal("lion-1") in view.legal_moves
     assert ferry.PlayAnimal("panda-5") in view.legal_moves
     for seed in range(5):
-        assert GreedyBot(ferry, seed).choose(view) == ferry.PlayAnimal("lion-1")
+        assert GreedyBot(ferry.GAME, seed).choose(view) == ferry.PlayAnimal("lion-1")
 
 
 def test_greedy_ferry_sheds_the_most_tears_when_nothing_departs() -> None:
     view = _ferry_view(["panda-5", "kangaroo-5", "parrot-5"])
     for seed in range(5):
-        assert GreedyBot(ferry, seed).choose(view) == ferry.PlayAnimal("panda-5")
+        assert GreedyBot(ferry.GAME, seed).choose(view) == ferry.PlayAnimal("panda-5")
 
 
 def test_greedy_ferry_gives_the_card_with_most_tears() -> None:
@@ -145,10 +145,10 @@ def test_greedy_ferry_gives_the_card_with_most_tears() -> None:
     )
     state = ferry.apply(state, ferry.PlayAnimal("lion-1"))  # departs; the lion steals first
     while ferry.current_player(state) == 0 and state.phase is not ferry.Phase.GIVE:
-        state = ferry.apply(state, GreedyBot(ferry, 0).choose(ferry.view(state, 0)))
+        state = ferry.apply(state, GreedyBot(ferry.GAME, 0).choose(ferry.view(state, 0)))
     assert state.phase is ferry.Phase.GIVE
     view = ferry.view(state, 0)
-    move = GreedyBot(ferry, 0).choose(view)
+    move = GreedyBot(ferry.GAME, 0).choose(view)
     assert isinstance(move, ferry.GiveCard)
     most = max(c.tears for c in view.hand)
     assert view.rules.card[move.card].tears == most
@@ -170,7 +170,7 @@ def test_greedy_island_rescues_rather_than_ending_the_turn() -> None:
     view = island.view(state, 0)
     assert island.EndTurn() in view.legal_moves
     for seed in range(5):
-        assert GreedyBot(island, seed).choose(view) == island.Rescue(bear_a, bear_b)
+        assert GreedyBot(island.GAME, seed).choose(view) == island.Rescue(bear_a, bear_b)
 
 
 def test_greedy_island_rescues_its_doubled_species_first() -> None:
@@ -188,7 +188,7 @@ def test_greedy_island_rescues_its_doubled_species_first() -> None:
     assert island.Rescue(a, b) in view.legal_moves
     assert island.Rescue(c, d) in view.legal_moves
     for seed in range(5):
-        assert GreedyBot(island, seed).choose(view) == island.Rescue(c, d)
+        assert GreedyBot(island.GAME, seed).choose(view) == island.Rescue(c, d)
 
 
 # --- search ----------------------------------------------------------------------------------
@@ -207,7 +207,7 @@ def test_search_with_a_tiny_budget_returns_a_legal_move(game_name: str, iteratio
 
 def test_search_rejects_an_empty_budget() -> None:
     with pytest.raises(ValueError, match="iterations"):
-        SearchBot(ferry, 0, iterations=0)
+        SearchBot(ferry.GAME, 0, iterations=0)
 
 
 def _rest(placed: dict[int, str]) -> list[str]:
@@ -231,7 +231,7 @@ def test_search_takes_the_rescue_on_the_last_turn() -> None:
         set_aside=_rest(tiles),
     )
     view = island.view(state, 0)
-    assert SearchBot(island, 0, iterations=60).choose(view) == island.Rescue(bear_a, bear_b)
+    assert SearchBot(island.GAME, 0, iterations=60).choose(view) == island.Rescue(bear_a, bear_b)
 
 
 def test_evaluate_is_in_unit_range_and_ranks_the_leader_higher() -> None:
@@ -240,6 +240,6 @@ def test_evaluate_is_in_unit_range_and_ranks_the_leader_higher() -> None:
         docks=[["elephant-1"], ["bear-2"], ["giraffe-1"], ["rhinoceros-2"], ["cat-5"]],
         penalties=[3, 10],
     )
-    values = evaluate(ferry, state)
+    values = evaluate(ferry.GAME, state)
     assert all(0.0 <= v <= 1.0 for v in values)
     assert values[0] > values[1]

@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 
 from noahrules import GAMES, ferry
-from noahrules.__main__ import main as demo
 from noahrules.bots import BOTS
 from noahrules.cli import Paint, main
 from noahrules.data import data_dir, known_variants
@@ -398,9 +397,15 @@ def test_module_entry_point() -> None:
         assert command in result.stdout
 
 
-def test_demo_still_runs(capsys: pytest.CaptureFixture[str]) -> None:
-    demo(["--game", "island", "--players", "2", "--seed", "3"])
-    assert "winners: seats" in capsys.readouterr().out
+def test_python_dash_m_noahrules_is_the_command() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "noahrules", "simulate", "island", "--games", "2", "--workers", "1"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "island: 2 games" in result.stdout and "Wins by seat" in result.stdout
 
 
 def test_output_into_a_closed_pipe_ends_quietly() -> None:

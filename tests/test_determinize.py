@@ -16,17 +16,18 @@ from noahrules import ferry, island
 from noahrules.ferry.determinize import determinize as determinize_ferry
 from noahrules.ferry.determinize import unseen_cards
 from noahrules.game import Game
+from noahrules.testing import Played
 from noahrules.island.determinize import determinize as determinize_island
 from noahrules.island.determinize import unseen_species
 from noahrules.rng import Rng
 from tests.ferry.builders import MARK_4, MARK_5
 from tests.ferry.builders import position as ferry_position
-from tests.harness import SETUPS, Setup, card_places, every_game, playthrough, tile_places
+from tests.harness import PLAYED, card_places, every_game, tile_places
 from tests.island.builders import at
 from tests.island.builders import position as island_position
 from tests.island.builders import rules as island_rules
 
-GAME: dict[str, Game] = {"ferry": ferry, "island": island}
+GAME: dict[str, Game] = {"ferry": ferry.GAME, "island": island.GAME}
 DETERMINIZE: dict[str, Callable[[Any, Rng], Any]] = {
     "ferry": determinize_ferry,
     "island": determinize_island,
@@ -67,14 +68,10 @@ def can_differ(name: str, view: Any) -> bool:
     return len(set(unseen_species(view))) >= 2
 
 
-def every_state(game: Game, setup: Setup) -> Iterator[Any]:
+def every_state(played: Played[Any, Any]) -> Iterator[Any]:
     """Every state of a random legal game, the final one included."""
-    last = None
-    for state, _, after in playthrough(game, setup):
-        yield state
-        last = after
-    assert last is not None
-    yield last
+    assert played.moves
+    return iter(played.states)
 
 
 # --- properties over random legal play -------------------------------------------------------
@@ -84,9 +81,9 @@ def every_state(game: Game, setup: Setup) -> Iterator[Any]:
 @given(data=st.data())
 def test_a_determinized_state_shows_the_view_it_came_from(name: str, data: st.DataObject) -> None:
     game, determinize = GAME[name], DETERMINIZE[name]
-    setup = data.draw(SETUPS[name])
-    rng = Rng.from_seed(setup[3] ^ 0xD0D0)
-    for state in every_state(game, setup):
+    played = data.draw(PLAYED[name], label="game")
+    rng = Rng.from_seed(played.seed ^ 0xD0D0)
+    for state in every_state(played):
         seat, rng = rng.below(state.players)
         seen = game.view(state, seat)
         sampled = determinize(seen, rng)
@@ -100,9 +97,9 @@ def test_a_determinized_state_shows_the_view_it_came_from(name: str, data: st.Da
 @given(data=st.data())
 def test_a_determinized_state_plays_on_like_the_real_one(name: str, data: st.DataObject) -> None:
     game, determinize = GAME[name], DETERMINIZE[name]
-    setup = data.draw(SETUPS[name])
-    rng = Rng.from_seed(setup[3] ^ 0xBEEF)
-    for state in every_state(game, setup):
+    played = data.draw(PLAYED[name], label="game")
+    rng = Rng.from_seed(played.seed ^ 0xBEEF)
+    for state in every_state(played):
         seat, rng = rng.below(state.players)
         seen = game.view(state, seat)
         sampled = determinize(seen, rng)
@@ -124,10 +121,10 @@ def test_determinizing_is_a_function_of_view_and_rng_and_the_rng_matters(
     name: str, data: st.DataObject
 ) -> None:
     game, determinize = GAME[name], DETERMINIZE[name]
-    setup = data.draw(SETUPS[name])
-    rng = Rng.from_seed(setup[3] ^ 0x5EED)
+    played = data.draw(PLAYED[name], label="game")
+    rng = Rng.from_seed(played.seed ^ 0x5EED)
     chances = differed = 0
-    for state in every_state(game, setup):
+    for state in every_state(played):
         seat, rng = rng.below(state.players)
         seen = game.view(state, seat)
         first, other = rng.next64()[1], rng.next64()[1].next64()[1]
@@ -149,9 +146,9 @@ def test_determinizing_is_a_function_of_view_and_rng_and_the_rng_matters(
 
 @given(data=st.data())
 def test_ferry_hidden_cards_come_only_from_the_unseen_ones(data: st.DataObject) -> None:
-    setup = data.draw(SETUPS["ferry"])
-    rng = Rng.from_seed(setup[3] ^ 0xCA7)
-    for state in every_state(ferry, setup):
+    played = data.draw(PLAYED["ferry"], label="game")
+    rng = Rng.from_seed(played.seed ^ 0xCA7)
+    for state in every_state(played):
         seat, rng = rng.below(state.players)
         seen = ferry.view(state, seat)
         sampled = determinize_ferry(seen, rng)
@@ -264,7 +261,7 @@ def test_ferry_at_game_over_the_state_keeps_the_viewing_seat() -> None:
     for seat in (0, 1):
         seen = ferry.view(state, seat)
         sampled = determinize_ferry(seen, Rng.from_seed(1))
-        assert sampled.seat == seat and ferry.is_over(sampled)
+        assert sampled.table is seen.table and ferry.is_over(sampled)
         assert ferry.view(sampled, seat) == seen
 
 
@@ -355,7 +352,8 @@ def test_island_a_covered_tile_seen_face_up_keeps_its_species() -> None:
     assert tile is not None and tile.face_up and rim in state.frontier
     state = island.apply(state, island.Flood(rim))  # covered face up: everyone saw it (I9)
     seen = island.view(state, 0)
-    assert seen.covered == (None, tile.species)
+    assert [species for _, species in seen.covered] == [None, tile.species]
+    assert seen.covered[1][0] == rim
     rng = Rng.from_seed(4)
     for _ in range(50):
         sampled = determinize_island(seen, rng)
@@ -368,6 +366,7 @@ def test_island_a_covered_tile_seen_face_up_keeps_its_species() -> None:
 
 def test_island_a_view_whose_counts_do_not_add_up_is_refused() -> None:
     seen = island.view(_full_island(), 0)
-    forged = attrs.evolve(seen, set_aside=seen.set_aside - 1)
+    more = tuple((s, None) for s in seen.face_up[:20])  # covered unseen: 21 places, 10 tiles
+    forged = attrs.evolve(seen, table=attrs.evolve(seen.table, covered=seen.covered + more))
     with pytest.raises(ValueError, match="hides"):
         determinize_island(forged, Rng.from_seed(0))

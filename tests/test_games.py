@@ -17,7 +17,7 @@ from noahrules.errors import IllegalMoveError
 from noahrules.game import Game
 from noahrules.rng import Rng
 from tests.ferry.candidates import candidate_moves as ferry_candidates
-from tests.harness import DECISION_BOUND, SETUPS, every_game, playthrough
+from tests.harness import DECISION_BOUND, PLAYED, every_game
 from tests.island.candidates import candidate_moves as island_candidates
 
 CANDIDATES: dict[str, Callable[[Any, Rng], list[object]]] = {
@@ -28,10 +28,10 @@ RULE_ID = {"ferry": r"[FV]\d+a?", "island": r"I\d+"}
 
 
 def test_every_game_is_registered_with_its_metadata() -> None:
-    assert sorted(GAMES) == ["ferry", "island"]
+    assert {"ferry", "island"} <= set(GAMES)
     for name, game in GAMES.items():
-        assert name == game.NAME
-        assert 2 <= game.MIN_PLAYERS <= game.MAX_PLAYERS
+        assert name == game.name
+        assert 2 <= game.min_players <= game.max_players
 
 
 @every_game
@@ -41,7 +41,7 @@ def test_legal_moves_nonempty_exactly_while_not_over_and_each_applies(
 ) -> None:
     game: Game = GAMES[name]
     last = None
-    for state, _, after in playthrough(game, data.draw(SETUPS[name])):
+    for state, _, after in data.draw(PLAYED[name], label="game").steps():
         moves = game.legal_moves(state)
         assert moves and not game.is_over(state)
         assert game.current_player(state) is not None
@@ -64,10 +64,10 @@ def test_illegal_moves_raise_naming_the_rule_and_change_nothing(
     name: str, data: st.DataObject
 ) -> None:
     game: Game = GAMES[name]
-    setup = data.draw(SETUPS[name])
-    rng = Rng.from_seed(setup[3] + 1)
+    played = data.draw(PLAYED[name], label="game")
+    rng = Rng.from_seed(played.seed + 1)
     tried = 0
-    for state, _, after in playthrough(game, setup):
+    for state, _, after in played.steps():
         legal = set(game.legal_moves(state))
         snapshot = attrs.evolve(state)
         candidates, rng = rng.shuffled(CANDIDATES[name](state, rng))
@@ -93,11 +93,11 @@ def test_same_seed_and_moves_give_equal_states_despite_global_random(
     name: str, data: st.DataObject
 ) -> None:
     game: Game = GAMES[name]
-    setup = data.draw(SETUPS[name])
-    variants, players, seed, _ = setup
-    steps = list(playthrough(game, setup))
-    random.seed(seed ^ 0x5EED)
-    again = game.new_game(game.load_rules(variants), players=players, seed=seed)
+    played = data.draw(PLAYED[name], label="game")
+    steps = list(played.steps())
+    random.seed(played.seed ^ 0x5EED)
+    rules = game.load_rules(played.rules.variants)
+    again = game.new_game(rules, played.players, played.seed, played.first_player)
     assert again == steps[0][0]
     for state, move, after in steps:
         random.random()
@@ -112,6 +112,6 @@ def test_same_seed_and_moves_give_equal_states_despite_global_random(
 @given(data=st.data())
 def test_every_game_ends_within_the_decision_bound(name: str, data: st.DataObject) -> None:
     game: Game = GAMES[name]
-    setup = data.draw(SETUPS[name])
-    decisions = sum(1 for _ in playthrough(game, setup))
+    played = data.draw(PLAYED[name], label="game")
+    decisions = sum(1 for _ in played.steps())
     assert 0 < decisions < DECISION_BOUND

@@ -13,7 +13,7 @@ from noahrules import GAMES, events_for, ferry, island
 from noahrules.game import Game
 from noahrules.rng import Rng
 from tests.ferry.builders import position as ferry_position
-from tests.harness import SETUPS, every_game, playthrough
+from tests.harness import PLAYED, every_game
 from tests.island.builders import at
 from tests.island.builders import position as island_position
 from tests.island.builders import rules as island_rules
@@ -37,19 +37,15 @@ def reshuffle_ferry(state: ferry.State, seat: int, rng: Rng) -> ferry.State:
 def reshuffle_island(state: island.State, seat: int, rng: Rng) -> island.State:
     """The same position with the species of every face-down, set-aside and unseen covered
     tile dealt anew: nobody knows them (I20)."""
-    down = [s for s, t in enumerate(state.tiles) if t is not None and not t.face_up]
-    unseen = [i for i, t in enumerate(state.covered) if not t.face_up]
-    pool = [state.tiles[s] for s in down] + [state.covered[i] for i in unseen]
-    pool += list(state.set_aside)
+    table = state.table
+    hidden = [s for s, t in enumerate(table.tiles) if t is not None and not t.face_up]
+    hidden += [s for s, seen in table.covered if seen is None]
+    pool = [state.dealt[s] for s in hidden] + list(state.set_aside)
     mixed, rng = rng.shuffled(pool)
-    tiles = list(state.tiles)
-    for s, tile in zip(down, mixed, strict=False):
-        tiles[s] = tile
-    covered = list(state.covered)
-    for i, tile in zip(unseen, mixed[len(down) :], strict=False):
-        covered[i] = tile
-    set_aside = mixed[len(down) + len(unseen) :]
-    return attrs.evolve(state, tiles=tuple(tiles), covered=tuple(covered), set_aside=set_aside)
+    dealt = list(state.dealt)
+    for s, tile in zip(hidden, mixed, strict=False):
+        dealt[s] = tile
+    return attrs.evolve(state, dealt=tuple(dealt), set_aside=mixed[len(hidden) :])
 
 
 RESHUFFLE: dict[str, Callable[[Any, int, Rng], Any]] = {
@@ -64,10 +60,10 @@ def test_states_differing_only_in_hidden_things_give_equal_views(
     name: str, data: st.DataObject
 ) -> None:
     game: Game = GAMES[name]
-    setup = data.draw(SETUPS[name])
-    rng = Rng.from_seed(setup[2] ^ 0xFACE)
+    played = data.draw(PLAYED[name], label="game")
+    rng = Rng.from_seed(played.seed ^ 0xFACE)
     differed = 0
-    for state, _, _ in playthrough(game, setup):
+    for state, _, _ in played.steps():
         seat, rng = rng.below(state.players)
         other = RESHUFFLE[name](state, seat, rng)
         rng = rng.next64()[1]
@@ -82,7 +78,7 @@ def test_a_view_shows_own_pending_decision_and_nothing_hidden(
     name: str, data: st.DataObject
 ) -> None:
     game: Game = GAMES[name]
-    for state, _, _ in playthrough(game, data.draw(SETUPS[name])):
+    for state, _, _ in data.draw(PLAYED[name], label="game").steps():
         for seat in range(state.players):
             seen = game.view(state, seat)
             names = {f.name for f in attrs.fields(type(seen))}
@@ -98,7 +94,7 @@ def test_step_gives_the_state_of_apply_and_the_events_it_caused(
     name: str, data: st.DataObject
 ) -> None:
     game: Game = GAMES[name]
-    for state, move, after in playthrough(game, data.draw(SETUPS[name])):
+    for state, move, after in data.draw(PLAYED[name], label="game").steps():
         stepped, events = game.step(state, move)
         assert stepped == after
         assert events, f"{move!r} caused no event"
@@ -158,5 +154,5 @@ def test_i9_a_face_down_tile_under_water_is_reported_without_its_species() -> No
     )
     after, events = island.step(state, island.Flood(jungle))
     assert events[0] == island.Flooded(0, jungle, 3, None, True)
-    assert island.view(after, 1).covered == (None,)
+    assert island.view(after, 1).covered == ((jungle, None),)
     assert after.covered == (island.Tile("lion", False),)

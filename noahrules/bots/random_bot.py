@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from noahrules.bots.base import moves_to_choose
+from noahrules.bots.base import ViewOf, moves_to_choose
+from noahrules.game import Game
 from noahrules.rng import Rng
 
 __all__ = ["RandomBot"]
@@ -15,11 +14,11 @@ class RandomBot:
 
     name = "random"
 
-    def __init__(self, game: Any, seed: int = 0) -> None:
+    def __init__(self, game: Game, seed: int = 0) -> None:
         self.game = game
         self.rng = Rng.from_seed(seed)
 
-    def choose(self, view: Any) -> Any:
+    def choose(self, view: ViewOf[object]) -> object:
         """A uniformly random legal move of ``view``."""
         move, self.rng = self.rng.choice(moves_to_choose(view))
         return move

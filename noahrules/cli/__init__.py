@@ -20,15 +20,11 @@ import argparse
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
 
-from noahrules import GAMES, __version__
-from noahrules.cli.common import Paint
-from noahrules.cli.play import _play
-from noahrules.cli.report import _simulate
-from noahrules.cli.show import _board, _cards
-from noahrules.cli.validate import _validate
+from noahrules import __version__
+from noahrules.cli import play, report, show, validate
 from noahrules.errors import NoahRulesError
+from noahrules.render import Paint
 
 __all__ = ["Paint", "main"]
 
@@ -61,60 +57,6 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"noahrules {__version__}")
     commands = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
-
-    def game_options(sub: argparse.ArgumentParser, games: Sequence[str]) -> None:
-        sub.add_argument("game", choices=games, help="the game: " + " or ".join(games))
-        sub.add_argument(
-            "--variant",
-            metavar="V",
-            action="extend",
-            nargs="+",
-            default=[],
-            help="a packaged variant's name or a variant file (several may be given)",
-        )
-
-    names = sorted(GAMES)
-    play = commands.add_parser(
-        "play", help="play a game in the terminal against bots", description=_doc(_play)
-    )
-    game_options(play, names)
-    play.add_argument("--players", type=int, default=3, metavar="N", help="seats (default 3)")
-    play.add_argument("--bots", metavar="B,B", help="bots for the other seats, comma separated")
-    play.add_argument("--seed", type=int, metavar="S", help="the game's seed (default: random)")
-    play.set_defaults(command=_play, parser=play)
-
-    sim = commands.add_parser(
-        "simulate", help="play many games between bots and report", description=_doc(_simulate)
-    )
-    game_options(sim, names)
-    sim.add_argument("--games", type=int, required=True, metavar="N", help="games to play")
-    sim.add_argument("--players", type=int, default=3, metavar="N", help="seats (default 3)")
-    sim.add_argument("--bots", metavar="B,B", help="bots by seat, comma separated, repeated")
-    sim.add_argument("--seed", type=int, default=0, metavar="S", help="the run's seed")
-    sim.add_argument("--workers", type=int, metavar="N", help="processes (default: all cores)")
-    sim.add_argument("--max-decisions", type=int, metavar="N", help="cap on decisions per game")
-    sim.add_argument("--no-rotate", action="store_true", help="keep each bot in its seat")
-    sim.add_argument("--json", metavar="PATH", help="write the full report as JSON")
-    sim.set_defaults(command=_simulate, parser=sim)
-
-    check = commands.add_parser(
-        "validate", help="check a variant, rules or board file", description=_doc(_validate)
-    )
-    check.add_argument("file", metavar="FILE.yaml")
-    check.add_argument("--game", choices=names, help="the game (default: told from the file)")
-    check.set_defaults(command=_validate, parser=check)
-
-    cards = commands.add_parser(
-        "cards", help="show the cards (ferry) or tiles (island)", description=_doc(_cards)
-    )
-    game_options(cards, names)
-    cards.set_defaults(command=_cards, parser=cards)
-
-    board = commands.add_parser("board", help="show the island's board", description=_doc(_board))
-    game_options(board, ["island"])
-    board.set_defaults(command=_board, parser=board)
+    for command in (play, report, validate, show):
+        command.register(commands)
     return parser
-
-
-def _doc(function: Callable[..., Any]) -> str:
-    return (function.__doc__ or "").strip().split("\n\n")[0]

@@ -1,110 +1,90 @@
-"""What the commands share: colours, tables, numbers, loading rules and picking bots."""
+"""What the commands share: the game and variant arguments, loading rules, picking bots,
+numbers."""
 
 from __future__ import annotations
 
 import argparse
-import os
-from collections.abc import Sequence
-from typing import Any, ClassVar, TextIO
+from collections.abc import Callable, Sequence
 
-import attrs
-
-from noahrules import GAMES
 from noahrules.bots import BOTS
+from noahrules.game import GAMES, Game, RulesValue
 
-_HUMAN = 0
+__all__ = [
+    "HUMAN",
+    "add_command",
+    "add_game_options",
+    "bot_names",
+    "load",
+    "number",
+    "percent",
+    "usage_error",
+]
+
+HUMAN = 0
 """The seat the human plays in ``play``."""
-_SCORE_NAMES = {"ferry": "penalties (lower is better)", "island": "points"}
 
 
-class Paint:
-    """ANSI colouring that is switched off unless wanted (a terminal, ``NO_COLOR`` unset)."""
-
-    CODES: ClassVar[dict[str, str]] = {
-        "bold": "1",
-        "dim": "2",
-        "red": "31",
-        "green": "32",
-        "yellow": "33",
-        "blue": "34",
-        "magenta": "35",
-        "cyan": "36",
-    }
-
-    def __init__(self, enabled: bool) -> None:
-        self.enabled = enabled
-
-    @classmethod
-    def for_stream(cls, stream: TextIO) -> Paint:
-        """Colours for ``stream``: on only for a terminal, and only without ``NO_COLOR``."""
-        is_tty = getattr(stream, "isatty", None)
-        return cls(bool(is_tty and is_tty()) and not os.environ.get("NO_COLOR"))
-
-    def __call__(self, text: str, *styles: str) -> str:
-        """``text`` in the given styles (names of :attr:`CODES`)."""
-        if not self.enabled or not styles:
-            return text
-        codes = ";".join(self.CODES[s] for s in styles if s in self.CODES)
-        return f"\x1b[{codes}m{text}\x1b[0m" if codes else text
+def add_command(
+    commands: argparse._SubParsersAction[argparse.ArgumentParser],
+    name: str,
+    help: str,
+    run: Callable[[argparse.Namespace], int],
+) -> argparse.ArgumentParser:
+    """A subcommand whose description is the first paragraph of ``run``'s docstring."""
+    description = (run.__doc__ or "").strip().split("\n\n")[0]
+    parser = commands.add_parser(name, help=help, description=description)
+    parser.set_defaults(command=run, parser=parser)
+    return parser
 
 
-def _table(rows: Sequence[Sequence[str]], indent: str = "  ") -> list[str]:
-    """Rows of cells as left-aligned columns (the first row is the header)."""
-    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    return [
-        indent + "  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip()
-        for row in rows
-    ]
+def add_game_options(parser: argparse.ArgumentParser, games: Sequence[str] | None = None) -> None:
+    """The game argument (one of ``games``, default every registered game) and ``--variant``."""
+    names = list(games if games is not None else GAMES)
+    parser.add_argument("game", choices=names, help="the game: " + " or ".join(names))
+    parser.add_argument(
+        "--variant",
+        metavar="V",
+        action="extend",
+        nargs="+",
+        default=[],
+        help="a packaged variant's name or a variant file (several may be given)",
+    )
 
 
-def _percent(value: float) -> str:
-    return f"{100 * value:.1f}%"
-
-
-def _number(value: float) -> str:
-    return f"{value:.0f}" if float(value).is_integer() else f"{value:.2f}"
-
-
-def _usage_error(args: argparse.Namespace, message: str) -> None:
+def usage_error(args: argparse.Namespace, message: str) -> None:
     """Report a bad command line the argparse way (exit status 2)."""
     parser: argparse.ArgumentParser = args.parser
     parser.error(message)
 
 
-def _load(args: argparse.Namespace) -> tuple[Any, Any]:
-    """The game module and its rules with ``--variant`` applied; checks ``--players`` if given."""
+def load(args: argparse.Namespace) -> tuple[Game, RulesValue]:
+    """The game and its rules with ``--variant`` applied; checks ``--players`` if given."""
     game = GAMES[args.game]
     rules = game.load_rules(args.variant)
     players = getattr(args, "players", None)
-    if players is not None and not rules.min_players <= players <= rules.max_players:
-        _usage_error(
+    if players is not None and players not in game.seats(rules):
+        usage_error(
             args,
             f"{args.game} takes {rules.min_players} to {rules.max_players} players, not {players}",
         )
     return game, rules
 
 
-def _bot_names(args: argparse.Namespace, seats: int) -> list[str]:
-    """``--bots`` as one name per seat (repeated as needed); greedy by default if it exists."""
-    default = "greedy" if "greedy" in BOTS else "random"
-    names = [n.strip() for n in (args.bots or default).split(",")]
+def bot_names(args: argparse.Namespace, seats: int) -> list[str]:
+    """``--bots`` as one name per seat (repeated as needed); greedy by default."""
+    names = [n.strip() for n in (args.bots or "greedy").split(",")]
     for name in names:
         if name not in BOTS:
             known = ", ".join(sorted(BOTS))
-            _usage_error(args, f"unknown bot '{name}'; known bots: {known}")
+            usage_error(args, f"unknown bot '{name}'; known bots: {known}")
     return [names[i % len(names)] for i in range(seats)]
 
 
-def _abilities(abilities: Any) -> str:
-    parts = []
-    for item in attrs.fields(type(abilities)):
-        value = getattr(abilities, item.name)
-        if value == item.default:
-            continue
-        if value is True:
-            parts.append(item.name)
-        elif isinstance(value, tuple):
-            parts.append(f"{item.name} {value[0]}-{value[1]}")
-        else:
-            parts.append(f"{item.name} {value}")
-    return ", ".join(parts)
+def percent(value: float) -> str:
+    """A share as a percentage with one decimal."""
+    return f"{100 * value:.1f}%"
+
+
+def number(value: float) -> str:
+    """A whole number as such, else with two decimals."""
+    return f"{value:.0f}" if float(value).is_integer() else f"{value:.2f}"

@@ -5,48 +5,70 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
 
 from noahrules.cli.common import (
-    _SCORE_NAMES,
-    Paint,
-    _bot_names,
-    _load,
-    _number,
-    _percent,
-    _table,
-    _usage_error,
+    add_command,
+    add_game_options,
+    bot_names,
+    load,
+    number,
+    percent,
+    usage_error,
 )
-from noahrules.simulation import Rate, Report, Stats, simulate
+from noahrules.game import GAMES
+from noahrules.render import Paint, table
+from noahrules.simulation import DEFAULT_MAX_DECISIONS, Rate, Report, Stats, simulate
+
+__all__ = ["register", "report_lines", "run"]
 
 
-def _simulate(args: argparse.Namespace) -> int:
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``simulate`` to the command line."""
+    sim = add_command(commands, "simulate", "play many games between bots and report", run)
+    add_game_options(sim)
+    sim.add_argument("--games", type=int, required=True, metavar="N", help="games to play")
+    sim.add_argument("--players", type=int, default=3, metavar="N", help="seats (default 3)")
+    sim.add_argument("--bots", metavar="B,B", help="bots by seat, comma separated, repeated")
+    sim.add_argument("--seed", type=int, default=0, metavar="S", help="the run's seed")
+    sim.add_argument("--workers", type=int, metavar="N", help="processes (default: all cores)")
+    sim.add_argument("--max-decisions", type=int, metavar="N", help="cap on decisions per game")
+    sim.add_argument("--no-rotate", action="store_true", help="keep each bot in its seat")
+    sim.add_argument("--json", metavar="PATH", help="write the full report as JSON")
+
+
+def run(args: argparse.Namespace) -> int:
     """Play many games between bots and print win rates, scores and game lengths.
 
     Bots are given by seat (comma separated, repeated to fill the seats) and move one seat on
     each game unless --no-rotate. --json PATH writes the full report.
     """
     if args.games < 1:
-        _usage_error(args, "--games must be at least 1")
+        usage_error(args, "--games must be at least 1")
     if args.workers is not None and args.workers < 1:
-        _usage_error(args, "--workers must be at least 1")
-    _, rules = _load(args)
-    bots = _bot_names(args, args.players)
-    options: dict[str, Any] = {"workers": args.workers, "rotate": not args.no_rotate}
-    if args.max_decisions is not None:
-        options["max_decisions"] = args.max_decisions
+        usage_error(args, "--workers must be at least 1")
+    game, rules = load(args)
+    bots = bot_names(args, args.players)
     err = sys.stderr
-    if err.isatty():
 
-        def progress(done: int, total: int) -> None:
-            err.write(f"\r{args.game}: {done}/{total} games")
-            err.flush()
+    def progress(done: int, total: int) -> None:
+        err.write(f"\r{args.game}: {done}/{total} games")
+        err.flush()
 
-        options["progress"] = progress
-    report = simulate(args.game, rules, args.players, bots, args.games, args.seed, **options)
+    report = simulate(
+        game,
+        rules,
+        args.players,
+        bots,
+        args.games,
+        args.seed,
+        workers=args.workers,
+        rotate=not args.no_rotate,
+        max_decisions=DEFAULT_MAX_DECISIONS if args.max_decisions is None else args.max_decisions,
+        progress=progress if err.isatty() else None,
+    )
     if err.isatty():
         err.write("\n")
-    print("\n".join(_report_lines(report, Paint.for_stream(sys.stdout))))
+    print("\n".join(report_lines(report, Paint.for_stream(sys.stdout))))
     if args.json:
         try:
             with open(args.json, "w", encoding="utf-8") as file:
@@ -61,9 +83,9 @@ def _simulate(args: argparse.Namespace) -> int:
 
 def _rate(rate: Rate) -> list[str]:
     return [
-        _percent(rate.rate),
-        f"{_number(rate.wins)}/{rate.games}",
-        f"{_percent(rate.low)} - {_percent(rate.high)}",
+        percent(rate.rate),
+        f"{number(rate.wins)}/{rate.games}",
+        f"{percent(rate.low)} - {percent(rate.high)}",
     ]
 
 
@@ -71,13 +93,13 @@ def _stats(stats: Stats) -> list[str]:
     return [
         f"{stats.mean:.2f}",
         f"{stats.stdev:.2f}",
-        _number(stats.minimum),
-        _number(stats.median),
-        _number(stats.maximum),
+        number(stats.minimum),
+        number(stats.median),
+        number(stats.maximum),
     ]
 
 
-def _report_lines(report: Report, paint: Paint) -> list[str]:
+def report_lines(report: Report, paint: Paint) -> list[str]:
     """A simulation report as readable tables."""
     variants = ", ".join(report.variants) or "none"
     lines = [
@@ -88,18 +110,22 @@ def _report_lines(report: Report, paint: Paint) -> list[str]:
         paint("Wins by seat (ties shared; 95% Wilson interval)", "bold"),
     ]
     header = ["", "rate", "wins", "interval"]
-    lines += _table([header] + [[f"seat {s}", *_rate(r)] for s, r in enumerate(report.by_seat)])
+    lines += table([header] + [[f"seat {s}", *_rate(r)] for s, r in enumerate(report.by_seat)])
     lines += ["", paint("Wins by bot", "bold")]
-    lines += _table([header] + [[name, *_rate(r)] for name, r in report.by_bot.items()])
+    lines += table([header] + [[name, *_rate(r)] for name, r in report.by_bot.items()])
     stats_header = ["", "mean", "stdev", "min", "median", "max"]
-    lines += ["", paint(f"Scores by seat: {_SCORE_NAMES.get(report.game, 'scores')}", "bold")]
-    lines += _table(
+    game = GAMES.get(report.game)
+    scores = game.score_name if game is not None else "scores"
+    if game is not None and game.lower_scores_win:
+        scores += " (lower is better)"
+    lines += ["", paint(f"Scores by seat: {scores}", "bold")]
+    lines += table(
         [stats_header] + [[f"seat {s}", *_stats(st)] for s, st in enumerate(report.scores)]
     )
     lines += ["", paint("Per game", "bold")]
     rows = [["decisions", *_stats(report.length)]]
     rows += [[name, *_stats(st)] for name, st in report.numbers.items()]
-    lines += _table([stats_header, *rows])
+    lines += table([stats_header, *rows])
     if report.unfinished:
         lines += ["", paint(f"{report.unfinished} games stopped at the decision cap", "yellow")]
     return lines

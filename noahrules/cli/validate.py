@@ -10,10 +10,12 @@ from pathlib import Path
 import attrs
 import yaml
 
-from noahrules import GAMES
+from noahrules.cli.common import add_command
 from noahrules.data import data_dir
 from noahrules.errors import RulesDataError
-from noahrules.island.board import load_board
+from noahrules.game import GAMES, DataKind
+
+__all__ = ["Problem", "register", "run"]
 
 _PATH_TOKEN = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
 _ROW = re.compile(r"^row (\d+), column \d+")
@@ -34,7 +36,14 @@ class Problem:
         return f"{where}: {self.path}: {self.problem}" if self.path else f"{where}: {self.problem}"
 
 
-def _validate(args: argparse.Namespace) -> int:
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``validate`` to the command line."""
+    check = add_command(commands, "validate", "check a variant, rules or board file", run)
+    check.add_argument("file", metavar="FILE.yaml")
+    check.add_argument("--game", choices=list(GAMES), help="the game (default: told from the file)")
+
+
+def run(args: argparse.Namespace) -> int:
     """Check a variant, rules or board file: every problem is printed with file, line and key
     path, and the exit status is 1 if there is any."""
     name: str = args.file
@@ -122,12 +131,23 @@ def _game_keys(game: str) -> set[str]:
     return keys
 
 
+def _data_kind(root: yaml.Node, games: list[str]) -> tuple[str, DataKind] | None:
+    """The kind of data file (other than a variant) that ``root`` is, told by its keys."""
+    top = set(_top_keys(root))
+    for name in games:
+        for kind in GAMES[name].data_kinds:
+            if kind.keys & top:
+                return name, kind
+    return None
+
+
 def _guess_games(root: yaml.Node) -> list[str]:
     """The games a file may belong to, told by the keys it uses: one game, or all of them
     when its keys do not tell."""
     top = _top_keys(root)
-    if {"legend", "map"} & set(top):
-        return ["island"]
+    found = _data_kind(root, list(GAMES))
+    if found is not None:
+        return [found[0]]
     used = set(top) | set(_top_keys(top.get("rules")))
     keys = {game: _game_keys(game) for game in sorted(GAMES)}
     shared = set.intersection(*keys.values())
@@ -140,12 +160,14 @@ def _load_problems(name: str, root: yaml.Node, games: list[str]) -> tuple[str, l
     """Load the file as a variant (or board) of each candidate game; it is fine if one accepts
     it, else the problems are those found for the first candidate. Returns what the file was
     found to be, and the problems."""
-    if games == ["island"] and {"legend", "map"} & set(_top_keys(root)):
+    found = _data_kind(root, games)
+    if found is not None:
+        game, kind = found
         try:
-            load_board(Path(name))
+            kind.check(Path(name))
         except RulesDataError as exc:
             return "", [_problem(exc)]
-        return "island board", []
+        return f"{game} {kind.name}", []
     accepted = []
     problems: list[Problem] = []
     for game in games:

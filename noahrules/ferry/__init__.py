@@ -12,9 +12,10 @@
 from __future__ import annotations
 
 from noahrules.ferry.abilities import ABILITIES, Abilities
-from noahrules.ferry.cards import Boarded, Card, FerryCard, Rules, load_rules
 from noahrules.ferry.determinize import determinize, unseen_cards
+from noahrules.ferry.engine import apply, current_player, is_over, legal_moves, step
 from noahrules.ferry.events import (
+    EVENTS,
     AnimalEscaped,
     AnimalsTaken,
     CardGiven,
@@ -31,8 +32,10 @@ from noahrules.ferry.events import (
     RoundEnded,
     RoundStarted,
 )
+from noahrules.ferry.invariants import check_state
 from noahrules.ferry.kinds import Gender, ShortDeal
 from noahrules.ferry.moves import (
+    MOVES,
     EndGiving,
     GiveBack,
     GiveCard,
@@ -44,25 +47,60 @@ from noahrules.ferry.moves import (
     StealFrom,
     TakeAnimals,
 )
-from noahrules.ferry.rounds import new_game
-from noahrules.ferry.rules import apply, current_player, is_over, legal_moves, step
+from noahrules.ferry.render import RENDERER
+from noahrules.ferry.ruleset import (
+    Boarded,
+    Card,
+    FerryCard,
+    Rules,
+    load_rules,
+    packaged_variants,
+)
 from noahrules.ferry.scoring import scores, winners
-from noahrules.ferry.state import Ferry, Phase, State
+from noahrules.ferry.setup import new_game
+from noahrules.ferry.state import Ferry, Phase, State, Table
+from noahrules.ferry.statistics import statistics
+from noahrules.ferry.strategy import STRATEGY
 from noahrules.ferry.view import View, view
+from noahrules.game import GameSpec
 
-NAME = "ferry"
-"""The game's name in :data:`noahrules.GAMES`."""
-MIN_PLAYERS = 2
-MAX_PLAYERS = 5
-MAX_DECISIONS: int | None = None
-"""No bound on a game's length (F27): simulators take a cap on decisions."""
+GAME: GameSpec[Rules, State, Move, View] = GameSpec(
+    name="ferry",
+    title='the card game "Noah": load animals onto ferries by gender and weight',
+    min_players=2,
+    max_players=5,
+    lower_scores_win=True,
+    score_name="penalties",
+    rules_type=Rules,
+    state_type=State,
+    view_type=View,
+    move_type=Move,
+    move_types=MOVES,
+    event_types=EVENTS,
+    load_rules=load_rules,
+    new_game=new_game,
+    legal_moves=legal_moves,
+    apply=apply,
+    step=step,
+    current_player=current_player,
+    is_over=is_over,
+    scores=scores,
+    winners=winners,
+    view=view,
+    determinize=determinize,
+    check_state=check_state,
+    known_variants=packaged_variants,
+    references={Card: "card", FerryCard: "ferry_card"},
+    strategy=STRATEGY,
+    statistics=statistics,
+    render=RENDERER,
+    max_decisions=None,  # F27: no bound on a game's length; simulators take a cap
+)
+"""The ferry game's declaration: what :data:`noahrules.GAMES` holds under ``"ferry"``."""
 
 __all__ = [
     "ABILITIES",
-    "MAX_DECISIONS",
-    "MAX_PLAYERS",
-    "MIN_PLAYERS",
-    "NAME",
+    "GAME",
     "Abilities",
     "AnimalEscaped",
     "AnimalsTaken",
@@ -97,6 +135,7 @@ __all__ = [
     "ShortDeal",
     "State",
     "StealFrom",
+    "Table",
     "TakeAnimals",
     "View",
     "apply",

@@ -2,15 +2,15 @@
 
 A search bot sees only its :class:`~noahrules.ferry.view.View` (DESIGN principle 4). To look ahead
 it samples a complete :class:`~noahrules.ferry.state.State` that agrees with everything the view
-shows: the cards it cannot see are dealt at random into the other hands and the unused deck, and
-the future chance comes from a new generator, never from the real one (F26).
+shows: the view's own table, and the cards it cannot see dealt at random into the other hands and
+the unused deck; the future chance comes from a new generator, never from the real one (F26).
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
-from noahrules.ferry.cards import Card
+from noahrules.ferry.ruleset import Card
 from noahrules.ferry.state import State
 from noahrules.ferry.view import View
 from noahrules.rng import Rng
@@ -21,16 +21,12 @@ __all__ = ["determinize", "unseen_cards"]
 def unseen_cards(view: View) -> tuple[Card, ...]:
     """The cards the view's seat cannot place, in the order of the rules data.
 
-    These are every card of the rules that is not removed by its mark (F4), not in the seat's own
-    hand, not aboard a docked ferry, not on a ferry that departed this round and not the
-    crocodile's escapee in transit: the cards in the other hands and the unused deck (F28).
+    These are every card of the rules but the public ones (removed by mark, aboard, departed,
+    the escapee in transit: :meth:`~noahrules.ferry.state.Table.public_cards`) and the seat's own
+    hand: the cards in the other hands and the unused deck (F28).
     """
-    seen: Counter[Card] = Counter(view.removed)
+    seen: Counter[Card] = Counter(view.table.public_cards())
     seen.update(view.hand)
-    seen.update(a.card for f in view.docks if f is not None for a in f.animals)
-    seen.update(view.departed)
-    if view.escapee is not None:
-        seen[view.escapee] += 1
     unseen: list[Card] = []
     for card in view.rules.animals:
         if seen[card]:
@@ -48,17 +44,18 @@ def unseen_cards(view: View) -> tuple[Card, ...]:
 def determinize(view: View, rng: Rng) -> State:
     """A full state consistent with ``view``, its hidden cards dealt at random from ``rng``.
 
-    Every public field of the view is copied and the seat keeps its own hand. The cards the seat
-    cannot see (:func:`unseen_cards`) are shuffled with ``rng`` and dealt, in seat order, into
-    the other seats' hands (of the sizes the view shows, each kept in the order of the rules data)
-    and the unused deck. The state's secrets are those shown to the seat; its generator is a new
-    one seeded from ``rng`` after the shuffle, so the sampled future chance is not the real one.
+    The state holds the view's table and the seat keeps its own hand. The cards the seat cannot
+    see (:func:`unseen_cards`) are shuffled with ``rng`` and dealt, in seat order, into the other
+    seats' hands (of the sizes the view shows, each kept in the order of the rules data) and the
+    unused deck. The state's secrets are those shown to the seat; its generator is a new one
+    seeded from ``rng`` after the shuffle, so the sampled future chance is not the real one.
 
     ``view(determinize(v, rng), v.seat) == v``; the same ``v`` and ``rng`` give the same state.
     Raises :class:`ValueError` when the view's card counts do not add up (a forged view).
     """
     unseen = unseen_cards(view)
-    others = [s for s in range(view.players) if s != view.seat]
+    players = view.table.players
+    others = [s for s in range(players) if s != view.seat]
     wanted = sum(view.hand_sizes[s] for s in others) + view.unused
     if len(unseen) != wanted or len(view.hand) != view.hand_sizes[view.seat]:
         raise ValueError(
@@ -68,34 +65,10 @@ def determinize(view: View, rng: Rng) -> State:
     dealt, rng = rng.shuffled(unseen)
     seed, _ = rng.next64()
     order = view.rules.order
-    hands = [view.hand] * view.players
+    hands = [view.hand] * players
     start = 0
     for s in others:
         stop = start + view.hand_sizes[s]
         hands[s] = tuple(sorted(dealt[start:stop], key=lambda c: order[c.id]))
         start = stop
-    return State(
-        rules=view.rules,
-        players=view.players,
-        round=view.round,
-        first_player=view.first_player,
-        seat=view.seat if view.to_act is None else view.to_act,
-        phase=view.phase,
-        docks=view.docks,
-        centre=view.centre,
-        noah=view.noah,
-        hands=tuple(hands),
-        penalties=view.penalties,
-        departures=view.departures,
-        departed=view.departed,
-        deck=dealt[start:],
-        removed=view.removed,
-        rng=Rng.from_seed(seed),
-        played=view.played,
-        dock=view.dock,
-        pair=view.pair,
-        gifts=view.gifts,
-        victim=view.victim,
-        escapee=view.escapee,
-        secrets=view.revealed,
-    )
+    return State(view.table, tuple(hands), dealt[start:], Rng.from_seed(seed), view.revealed)

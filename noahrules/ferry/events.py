@@ -11,10 +11,11 @@ from typing import ClassVar
 from attrs import frozen
 
 from noahrules.events import Event
-from noahrules.ferry.cards import Boarded, Card, FerryCard
+from noahrules.ferry.ruleset import Boarded, Card, FerryCard
 from noahrules.ferry.state import Ferry
 
 __all__ = [
+    "EVENTS",
     "AnimalEscaped",
     "AnimalsTaken",
     "CardGiven",
@@ -177,3 +178,23 @@ class GameOver(Event):
 
     penalties: tuple[int, ...]
     winners: tuple[int, ...]
+
+
+EVENTS: tuple[type[Event], ...] = (
+    RoundStarted,
+    CardPlayed,
+    AnimalsTaken,
+    PenaltyReduced,
+    AnimalEscaped,
+    EscapeeSent,
+    HandLookedAt,
+    CardStolen,
+    CardGivenBack,
+    CardGiven,
+    NoahMoved,
+    FerryDeparted,
+    FerryArrived,
+    RoundEnded,
+    GameOver,
+)
+"""Every event class of the ferry game."""

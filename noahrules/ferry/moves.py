@@ -10,6 +10,7 @@ from attrs import frozen
 from noahrules.ferry.kinds import Gender
 
 __all__ = [
+    "MOVES",
     "EndGiving",
     "GiveBack",
     "GiveCard",
@@ -23,8 +24,13 @@ __all__ = [
 ]
 
 
+@frozen
+class Move:
+    """The base class of the ferry game's moves."""
+
+
 @frozen(cache_hash=True)
-class PlayAnimal:
+class PlayAnimal(Move):
     """Play ``card`` onto the ferry at Noah's dock (F12).
 
     ``gender`` is required for a card with ``choose_gender`` (F29) and must be ``None`` otherwise;
@@ -37,19 +43,19 @@ class PlayAnimal:
 
 
 @frozen(cache_hash=True)
-class TakeAnimals:
+class TakeAnimals(Move):
     """Take every animal on the ferry into hand, when no card can be played (F13)."""
 
 
 @frozen(cache_hash=True)
-class MoveNoah:
+class MoveNoah(Move):
     """Move Noah to ``dock`` (F14)."""
 
     dock: int
 
 
 @frozen(cache_hash=True)
-class GiveCard:
+class GiveCard(Move):
     """Give ``card`` to the opponent at seat ``to`` as a departure bonus (F17)."""
 
     card: str
@@ -57,47 +63,47 @@ class GiveCard:
 
 
 @frozen(cache_hash=True)
-class EndGiving:
+class EndGiving(Move):
     """Give no more bonus cards (F17)."""
 
 
 @frozen(cache_hash=True)
-class LookAtHand:
+class LookAtHand(Move):
     """Look at the hand of the opponent at ``seat`` (giraffe, F32)."""
 
     seat: int
 
 
 @frozen(cache_hash=True)
-class StealFrom:
+class StealFrom(Move):
     """Steal a random card from the opponent at ``seat`` (lion, F33)."""
 
     seat: int
 
 
 @frozen(cache_hash=True)
-class GiveBack:
+class GiveBack(Move):
     """Give ``card`` to the opponent just robbed (lion, F33)."""
 
     card: str
 
 
 @frozen(cache_hash=True)
-class SendEscapee:
+class SendEscapee(Move):
     """Send the animal that escaped to the opponent at ``seat`` (crocodile, V3)."""
 
     seat: int
 
 
-Move = (
-    PlayAnimal
-    | TakeAnimals
-    | MoveNoah
-    | GiveCard
-    | EndGiving
-    | LookAtHand
-    | StealFrom
-    | GiveBack
-    | SendEscapee
+MOVES: tuple[type[Move], ...] = (
+    PlayAnimal,
+    TakeAnimals,
+    MoveNoah,
+    GiveCard,
+    EndGiving,
+    LookAtHand,
+    StealFrom,
+    GiveBack,
+    SendEscapee,
 )
-"""Any move of the ferry game."""
+"""Every move class of the ferry game."""

@@ -1,26 +1,37 @@
-"""The ferry game's state: an immutable value (DESIGN principle 1)."""
+"""The ferry game's state: an immutable value (DESIGN principle 1).
+
+A :class:`State` is the public :class:`Table`, which every seat sees, and the hidden rest: the
+hands, the unused deck, the random generator and the secrets shown to some seats. A view holds
+the very same table, so what is public is declared once, here. The placement rules of a ferry
+(F10, F11, V2, V4, judged after a crocodile's escape, V3) live on :class:`Ferry`, the one place
+the engine, the state checks, the bots and the user interfaces ask.
+"""
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Iterator
 
 from attrs import field, frozen
 
+from noahrules.errors import IllegalMoveError
 from noahrules.events import Event
-from noahrules.ferry.cards import Boarded, Card, FerryCard, Rules
+from noahrules.ferry.kinds import Gender
+from noahrules.ferry.ruleset import Boarded, Card, FerryCard, Rules
 from noahrules.rng import Rng
+from noahrules.values import Part, maker
 
-__all__ = ["Ferry", "Phase", "State", "capacity"]
+__all__ = ["Ferry", "Phase", "PublicFields", "State", "Table", "capacity"]
+
+_EITHER = (Gender.MALE, Gender.FEMALE)
 
 
 @frozen(cache_hash=True)
 class Ferry:
     """A ferry on a dock and its animals in boarding order (the setup card first, F7a).
 
-    ``load`` and ``capacity`` are derived from the animals aboard when the value is made; they
-    are not arguments and take no part in comparisons.
+    ``load``, ``capacity`` and ``genders`` are derived from the animals aboard when the value is
+    made; they are not arguments and take no part in comparisons.
     """
 
     card: FerryCard
@@ -29,10 +40,86 @@ class Ferry:
     """Total weight aboard (F11)."""
     capacity: int = field(init=False, eq=False, repr=False)
     """The ferry card's capacity, lowered by any ``capacity_limit`` aboard (F11, F30)."""
+    genders: tuple[Gender, ...] = field(init=False, eq=False, repr=False)
+    """F10: the genders the next animal may board as. The first two animals aboard fix the
+    pattern (same gender: all share it; different: alternating), read from the animals aboard
+    now."""
 
     def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "load", sum(a.weight for a in self.animals))
-        object.__setattr__(self, "capacity", capacity(self.card, self.animals))
+        animals = self.animals
+        object.__setattr__(self, "load", sum(a.weight for a in animals))
+        object.__setattr__(self, "capacity", capacity(self.card, animals))
+        genders: tuple[Gender, ...] = _EITHER
+        if len(animals) >= 2:
+            last = animals[-1].gender
+            if animals[0].gender is animals[1].gender:
+                genders = (last,)
+            else:
+                genders = (Gender.FEMALE if last is Gender.MALE else Gender.MALE,)
+        object.__setattr__(self, "genders", genders)
+
+    def boarding(self, card: Card) -> Ferry:
+        """The ferry as ``card`` finds it when it boards: after the escape of the animal aboard
+        longest if ``card`` is a crocodile (V3), else this ferry. Every placement rule is
+        judged there (F12)."""
+        if card.abilities.first_escapes and self.animals:
+            return Ferry(self.card, self.animals[1:])
+        return self
+
+    def capacity_with(self, animal: Boarded) -> int:
+        """The capacity once ``animal`` is aboard (F11, F30)."""
+        limit = animal.card.abilities.capacity_limit
+        return limit if limit is not None and limit < self.capacity else self.capacity
+
+    def departs_with(self, animal: Boarded) -> bool:
+        """Whether ``animal`` boarding makes the load equal the capacity (F16)."""
+        return self.load + animal.weight == self.capacity_with(animal)
+
+    def fault(self, animal: Boarded) -> str | None:
+        """The id of the first placement rule ``animal`` breaks by boarding this ferry, or
+        ``None``: F10 gender, F11 weight, V4 roommate, V2 a wild weight that does not make the
+        ferry depart. (For a crocodile, ask :meth:`boarding` first.)"""
+        if animal.gender not in self.genders:
+            return "F10"
+        card = animal.card
+        load = self.load + animal.weight
+        cap = self.capacity_with(animal)
+        if load > cap:
+            return "F11"
+        if self.card.unique_species and any(a.card.species == card.species for a in self.animals):
+            return "V4"
+        if animal.weight != card.weight and load != cap:
+            return "V2"
+        return None
+
+    def explain(self, rule: str, animal: Boarded) -> IllegalMoveError:
+        """The error for ``animal`` breaking ``rule`` here (as found by :meth:`fault`)."""
+        card = animal.card
+        load, cap = self.load + animal.weight, self.capacity_with(animal)
+        if rule == "F10":
+            problem = f"{card.id} cannot board as {animal.gender.value}: {self.pattern()}"
+        elif rule == "F11":
+            problem = f"load would be {load}, capacity {cap}"
+        elif rule == "V4":
+            problem = f"a {card.species} is already aboard the roommate ferry"
+        else:
+            problem = (
+                f"{card.id} may weigh {animal.weight} only to make the ferry depart "
+                f"(load would be {load}, capacity {cap})"
+            )
+        return IllegalMoveError(rule, problem)
+
+    def pattern(self) -> str:
+        """The gender rule the animals aboard impose, in words (F10)."""
+        if len(self.genders) > 1:
+            return "any gender may board"
+        animals = self.animals
+        if animals[0].gender is animals[1].gender:
+            return f"the animals aboard are all {animals[0].gender.value}"
+        return (
+            f"the animals aboard alternate and the last is {animals[-1].gender.value}, "
+            f"so the next is {self.genders[0].value}"
+        )
 
 
 def capacity(card: FerryCard, animals: tuple[Boarded, ...]) -> int:
@@ -71,12 +158,12 @@ class Phase(enum.Enum):
     __hash__ = object.__hash__
 
 
-@frozen(cache_hash=True)
-class State:
-    """A position of the ferry game. Never changed: :func:`~noahrules.ferry.apply` returns a
-    new one.
+@frozen(cache_hash=True, weakref_slot=False, repr=False)
+class Table:
+    """What every seat sees of a ferry game (F26): the docks, the centre, Noah, the scores and
+    the turn in progress. States and views hold the same table.
 
-    The fields below ``rng`` describe the turn in progress.
+    The fields from ``played`` on describe the turn in progress.
     """
 
     rules: Rules
@@ -94,18 +181,13 @@ class State:
     """Waiting ferries, in the order they will come (public, F5)."""
     noah: int
     """The dock Noah stands at."""
-    hands: tuple[tuple[Card, ...], ...]
-    """Per seat, kept in the order of the rules data."""
     penalties: tuple[int, ...]
     departures: int
     """Departures this round, counting the one whose bonus is being given."""
     departed: tuple[Card, ...]
     """Cards that left on departed ferries this round."""
-    deck: tuple[Card, ...]
-    """Cards unused this round (F8), in hidden shuffled order."""
     removed: tuple[Card, ...]
     """Cards removed by player-count mark (F4)."""
-    rng: Rng
     played: Boarded | None = None
     """The animal played this turn, as played."""
     dock: int = 0
@@ -118,111 +200,96 @@ class State:
     """The opponent robbed by a lion, awaiting a card back (F33)."""
     escapee: Card | None = None
     """The animal that escaped a crocodile, awaiting its receiver (V3, F28)."""
-    secrets: tuple[Event, ...] = ()
-    """This round's events with a secret (looks, steals, gifts): what each seat was shown."""
 
     @property
     def ferry(self) -> Ferry | None:
         """The ferry at Noah's dock."""
         return self.docks[self.noah]
 
+    def summary(self) -> str:
+        """The position in one line: round, who is to do what, penalties."""
+        if self.phase is Phase.OVER:
+            return f"round {self.round}, game over, penalties {self.penalties}"
+        return (
+            f"round {self.round}, seat {self.seat} to {self.phase.value.replace('_', ' ')}, "
+            f"penalties {self.penalties}"
+        )
 
-class Draft:
-    """A mutable copy of a :class:`State`, used inside one ``apply`` and frozen once at its end.
+    def __repr__(self) -> str:
+        return f"<ferry.Table {self.summary()}>"
 
-    A turn runs through several steps; building one frozen state at the end instead of one per
-    step keeps ``apply`` fast. Internal to the engine.
+    def public_cards(self) -> Iterator[Card]:
+        """Every card whose place everyone knows (F26, F28): removed by mark, aboard a docked
+        ferry, departed this round, or in transit as a crocodile's escapee."""
+        yield from self.removed
+        for ferry in self.docks:
+            if ferry is not None:
+                for animal in ferry.animals:
+                    yield animal.card
+        yield from self.departed
+        if self.escapee is not None:
+            yield self.escapee
+
+
+class PublicFields:
+    """The public table's fields, readable on a state or a view itself (``state.docks`` is
+    ``state.table.docks``)."""
+
+    __slots__ = ()
+    table: Table
+    rules = Part[Rules]("table")
+    players = Part[int]("table")
+    round = Part[int]("table")
+    first_player = Part[int]("table")
+    phase = Part[Phase]("table")
+    docks = Part[tuple[Ferry | None, ...]]("table")
+    centre = Part[tuple[FerryCard, ...]]("table")
+    noah = Part[int]("table")
+    penalties = Part[tuple[int, ...]]("table")
+    departures = Part[int]("table")
+    departed = Part[tuple[Card, ...]]("table")
+    removed = Part[tuple[Card, ...]]("table")
+    played = Part[Boarded | None]("table")
+    dock = Part[int]("table")
+    pair = Part[bool]("table")
+    gifts = Part[int]("table")
+    victim = Part[int | None]("table")
+    escapee = Part[Card | None]("table")
+    ferry = Part[Ferry | None]("table")
+
+
+@frozen(cache_hash=True, weakref_slot=False, repr=False)
+class State(PublicFields):
+    """A position of the ferry game: the public :class:`Table` and what is hidden. Never
+    changed: :func:`~noahrules.ferry.apply` returns a new one.
+
+    The table's fields read through: ``state.docks`` is ``state.table.docks``.
     """
 
-    __slots__ = (
-        "centre",
-        "deck",
-        "departed",
-        "departures",
-        "dock",
-        "docks",
-        "escapee",
-        "events",
-        "first_player",
-        "gifts",
-        "hands",
-        "noah",
-        "pair",
-        "penalties",
-        "phase",
-        "played",
-        "players",
-        "removed",
-        "rng",
-        "round",
-        "rules",
-        "seat",
-        "secrets",
-        "victim",
-    )
+    table: Table
+    hands: tuple[tuple[Card, ...], ...]
+    """Per seat, kept in the order of the rules data."""
+    deck: tuple[Card, ...]
+    """Cards unused this round (F8), in hidden shuffled order."""
+    rng: Rng
+    secrets: tuple[Event, ...] = ()
+    """This round's events with a secret (looks, steals, gifts): what each seat was shown."""
 
-    def __init__(self, s: State, events: list[Event] | None) -> None:
-        self.rules = s.rules
-        self.players = s.players
-        self.round = s.round
-        self.first_player = s.first_player
-        self.seat = s.seat
-        self.phase = s.phase
-        self.docks = s.docks
-        self.centre = s.centre
-        self.noah = s.noah
-        self.hands = s.hands
-        self.penalties = s.penalties
-        self.departures = s.departures
-        self.departed = s.departed
-        self.deck = s.deck
-        self.removed = s.removed
-        self.rng = s.rng
-        self.played = s.played
-        self.dock = s.dock
-        self.pair = s.pair
-        self.gifts = s.gifts
-        self.victim = s.victim
-        self.escapee = s.escapee
-        self.secrets = s.secrets
-        self.events = events
-        """Where the events of this move go, or ``None`` when nobody asked for them."""
+    seat = Part[int]("table")
 
-    def log(self, event: Callable[..., Event], *args: Any) -> None:
-        """Record the event ``event(*args)`` if events are wanted (built only then)."""
-        if self.events is not None:
-            self.events.append(event(*args))
+    def __repr__(self) -> str:
+        return f"<ferry.State {self.table.summary()}>"
 
-    def tell(self, secret: Event) -> None:
-        """Record an event with a secret: it is kept in the state for the views (F26)."""
-        self.secrets = (*self.secrets, secret)
-        if self.events is not None:
-            self.events.append(secret)
+    def card_places(self) -> Iterator[Card]:
+        """Every card once per place it occupies (F28): the public ones, the hands and the
+        deck."""
+        yield from self.table.public_cards()
+        for hand in self.hands:
+            yield from hand
+        yield from self.deck
 
-    def freeze(self) -> State:
-        """The state this draft describes."""
-        return State(
-            self.rules,
-            self.players,
-            self.round,
-            self.first_player,
-            self.seat,
-            self.phase,
-            self.docks,
-            self.centre,
-            self.noah,
-            self.hands,
-            self.penalties,
-            self.departures,
-            self.departed,
-            self.deck,
-            self.removed,
-            self.rng,
-            self.played,
-            self.dock,
-            self.pair,
-            self.gifts,
-            self.victim,
-            self.escapee,
-            self.secrets,
-        )
+
+make_table = maker(Table)
+"""``Table(...)`` with every field given positionally, built fast (see noahrules.values)."""
+make_state = maker(State)
+"""``State(...)`` with every field given positionally, built fast."""

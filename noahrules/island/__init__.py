@@ -11,9 +11,12 @@
 
 from __future__ import annotations
 
-from noahrules.island.board import KINDS, Board
+from noahrules.game import DataKind, GameSpec
+from noahrules.island.board import KINDS, Board, check_board
 from noahrules.island.determinize import determinize, unseen_species
+from noahrules.island.engine import apply, current_player, is_over, legal_moves, step
 from noahrules.island.events import (
+    EVENTS,
     ArkMoved,
     ArkPlaced,
     Flooded,
@@ -22,29 +25,66 @@ from noahrules.island.events import (
     TilesRevealed,
     TurnEnded,
 )
-from noahrules.island.moves import EndTurn, Flood, Move, MoveArk, PlaceArk, Rescue
-from noahrules.island.rules import apply, current_player, is_over, legal_moves, step
+from noahrules.island.invariants import check_state
+from noahrules.island.moves import MOVES, EndTurn, Flood, Move, MoveArk, PlaceArk, Rescue
+from noahrules.island.render import RENDERER
+from noahrules.island.ruleset import (
+    Ark,
+    Rules,
+    Scoring,
+    Tile,
+    TileKind,
+    load_rules,
+    packaged_variants,
+)
 from noahrules.island.scoring import Breakdown, breakdown, scores, winners
 from noahrules.island.setup import new_game
-from noahrules.island.state import Phase, State
-from noahrules.island.tiles import Ark, Rules, Scoring, Tile, TileKind, load_rules
-from noahrules.island.view import HIDDEN, View, view
+from noahrules.island.state import HIDDEN, Phase, State, Table
+from noahrules.island.statistics import statistics
+from noahrules.island.strategy import STRATEGY
+from noahrules.island.view import View, view
 
-NAME = "island"
-"""The game's name in :data:`noahrules.GAMES`."""
-MIN_PLAYERS = 2
-MAX_PLAYERS = 4
-MAX_DECISIONS: int | None = None
-"""No fixed number: a game takes at most ``players + water_tiles * (1 + actions_per_turn)``
-decisions (one ark each, then per turn one flood and at most ``actions_per_turn`` more)."""
+GAME: GameSpec[Rules, State, Move, View] = GameSpec(
+    name="island",
+    title='the board game "Two by Two": flood a hex island, steer your ark, rescue pairs',
+    min_players=2,
+    max_players=4,
+    lower_scores_win=False,
+    score_name="points",
+    rules_type=Rules,
+    state_type=State,
+    view_type=View,
+    move_type=Move,
+    move_types=MOVES,
+    event_types=EVENTS,
+    load_rules=load_rules,
+    new_game=new_game,
+    legal_moves=legal_moves,
+    apply=apply,
+    step=step,
+    current_player=current_player,
+    is_over=is_over,
+    scores=scores,
+    winners=winners,
+    view=view,
+    determinize=determinize,
+    check_state=check_state,
+    known_variants=packaged_variants,
+    strategy=STRATEGY,
+    statistics=statistics,
+    render=RENDERER,
+    # A game takes at most players + water_tiles * (1 + actions_per_turn) decisions (one ark
+    # each, then per turn one flood and at most actions_per_turn more): a bound of the rules
+    # data, not of the game.
+    max_decisions=None,
+    data_kinds=(DataKind("board", frozenset({"legend", "map"}), check_board),),
+)
+"""The island game's declaration: what :data:`noahrules.GAMES` holds under ``"island"``."""
 
 __all__ = [
+    "GAME",
     "HIDDEN",
     "KINDS",
-    "MAX_DECISIONS",
-    "MAX_PLAYERS",
-    "MIN_PLAYERS",
-    "NAME",
     "Ark",
     "ArkMoved",
     "ArkPlaced",
@@ -63,6 +103,7 @@ __all__ = [
     "Rules",
     "Scoring",
     "State",
+    "Table",
     "Tile",
     "TileKind",
     "TilesRevealed",

@@ -12,9 +12,10 @@ from pathlib import Path
 
 from attrs import field, frozen
 
-from noahrules.data import Node, data_dir, load_yaml
+from noahrules.data import Node, Reader, resolve
+from noahrules.errors import RulesDataError
 
-__all__ = ["KINDS", "Board", "board_path", "load_board"]
+__all__ = ["KINDS", "Board", "check_board", "load_board", "resolve_board"]
 
 KINDS = ("sea", "ark", "beach", "jungle")
 """The kinds of space (I1). Sea and ark spaces are water from the start; beach and jungle are
@@ -67,28 +68,18 @@ class Board:
         return f"row {row}, column {column}"
 
 
-def board_path(node: Node) -> Path:
-    """The file of the ``board`` parameter: a packaged board's name, or a YAML file's path
-    (relative paths are read from the folder of the file that names them)."""
-    name = node.string()
-    if name.endswith((".yaml", ".yml")) or "/" in name or "\\" in name:
-        path = Path(name)
-        if not path.is_absolute():
-            path = Path(node.file).parent / path
-        if not path.is_file():
-            raise node.error(f"no such board file '{path}'")
-        return path
-    folder = data_dir("island") / "boards"
-    path = folder / f"{name}.yaml"
-    if not path.is_file():
-        known = ", ".join(sorted(p.stem for p in folder.glob("*.yaml")))
-        raise node.error(f"unknown board '{name}'; known boards: {known} (or a .yaml path)")
-    return path
+def resolve_board(node: Node) -> Path:
+    """The file of the ``board`` parameter: a packaged board's name, or a YAML file's path,
+    read relative to the file that names it (:func:`noahrules.data.resolve`)."""
+    try:
+        return resolve("island", "boards", node.string(), Path(node.file).parent).path
+    except RulesDataError as exc:
+        raise node.error(exc.problem) from None
 
 
-def load_board(path: Path) -> tuple[Board, Node]:
+def load_board(reader: Reader, path: Path) -> tuple[Board, Node]:
     """Read and check a board file; returns the board and the node of its map (for messages)."""
-    root = load_yaml(path)
+    root = reader.load(path)
     parts = root.fields(("legend", "map"))
     legend = _parse_legend(parts["legend"])
     map_node = parts["map"]
@@ -130,6 +121,11 @@ def load_board(path: Path) -> tuple[Board, Node]:
     )
     _check_shape(board, map_node)
     return board, map_node
+
+
+def check_board(path: Path) -> None:
+    """Read and check a board file on its own (``noahrules validate``)."""
+    load_board(Reader(), path)
 
 
 def _parse_legend(node: Node) -> dict[str, str]:

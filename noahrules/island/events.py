@@ -8,6 +8,7 @@ from attrs import frozen
 from noahrules.events import Event
 
 __all__ = [
+    "EVENTS",
     "ArkMoved",
     "ArkPlaced",
     "Flooded",
@@ -76,3 +77,15 @@ class GameOver(Event):
 
     scores: tuple[int, ...]
     winners: tuple[int, ...]
+
+
+EVENTS: tuple[type[Event], ...] = (
+    ArkPlaced,
+    TilesRevealed,
+    Flooded,
+    ArkMoved,
+    PairRescued,
+    TurnEnded,
+    GameOver,
+)
+"""Every event class of the island game."""

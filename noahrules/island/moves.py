@@ -7,32 +7,37 @@ from __future__ import annotations
 
 from attrs import frozen
 
-__all__ = ["EndTurn", "Flood", "Move", "MoveArk", "PlaceArk", "Rescue"]
+__all__ = ["MOVES", "EndTurn", "Flood", "Move", "MoveArk", "PlaceArk", "Rescue"]
+
+
+@frozen
+class Move:
+    """The base class of the island game's moves."""
 
 
 @frozen(cache_hash=True)
-class PlaceArk:
+class PlaceArk(Move):
     """Place your ark on a free ark space at setup (I7)."""
 
     space: int
 
 
 @frozen(cache_hash=True)
-class Flood:
+class Flood(Move):
     """Place a water tile on a land space next to water (I9)."""
 
     space: int
 
 
 @frozen(cache_hash=True)
-class MoveArk:
+class MoveArk(Move):
     """Move your ark to a neighbouring free water space (I13)."""
 
     space: int
 
 
 @frozen(cache_hash=True)
-class Rescue:
+class Rescue(Move):
     """Rescue the face-up pair on spaces ``first`` and ``second`` (I14).
 
     ``legal_moves`` lists each pair once with ``first < second``; ``apply`` accepts either order.
@@ -43,9 +48,15 @@ class Rescue:
 
 
 @frozen(cache_hash=True)
-class EndTurn:
+class EndTurn(Move):
     """End the turn without using the remaining actions (I12)."""
 
 
-Move = PlaceArk | Flood | MoveArk | Rescue | EndTurn
-"""Any move of the island game."""
+MOVES: tuple[type[Move], ...] = (
+    PlaceArk,
+    Flood,
+    MoveArk,
+    Rescue,
+    EndTurn,
+)
+"""Every move class of the island game."""

@@ -6,10 +6,10 @@ from collections import Counter
 
 from attrs import frozen
 
-from noahrules.island.state import Phase, State
-from noahrules.island.tiles import Scoring
+from noahrules.island.ruleset import Scoring
+from noahrules.island.state import Phase, PublicFields, Table
 
-__all__ = ["Breakdown", "breakdown", "scores", "winners"]
+__all__ = ["Breakdown", "breakdown", "final_scores", "final_winners", "scores", "winners"]
 
 
 @frozen
@@ -33,9 +33,13 @@ class Breakdown:
         return self.start + self.flood + self.animals + self.doubled + self.bonus
 
 
-def breakdown(state: State) -> tuple[Breakdown, ...]:
-    """Per seat, the parts of its score. During play the animal parts say what the rescues so
-    far would score if the game ended now."""
+def breakdown(state: PublicFields) -> tuple[Breakdown, ...]:
+    """Per seat, the parts of its score (of a state or a view). During play the animal parts
+    say what the rescues so far would score if the game ended now."""
+    return _breakdown(state.table)
+
+
+def _breakdown(state: Table) -> tuple[Breakdown, ...]:
     rules = state.rules
     counts = [Counter(species) for species in state.rescued]
     rescuers: Counter[str] = Counter(s for c in counts for s in c)
@@ -61,23 +65,33 @@ def breakdown(state: State) -> tuple[Breakdown, ...]:
     return tuple(result)
 
 
-def scores(state: State) -> tuple[int, ...]:
+def scores(state: PublicFields) -> tuple[int, ...]:
     """Per seat: the running points (start and flood) during play, the final totals once the
     game is over (I17-I19)."""
-    if state.phase is not Phase.OVER:
-        return state.points
-    return tuple(b.total for b in breakdown(state))
+    return final_scores(state.table)
 
 
-def winners(state: State) -> tuple[int, ...]:
+def winners(state: PublicFields) -> tuple[int, ...]:
     """The winning seats once the game is over, ``()`` before (I19): the highest total; among
     tied players the most animals rescued, then the most species; still tied, all share."""
-    if state.phase is not Phase.OVER:
+    return final_winners(state.table)
+
+
+def final_scores(table: Table) -> tuple[int, ...]:
+    """:func:`scores` of a table."""
+    if table.phase is not Phase.OVER:
+        return table.points
+    return tuple(b.total for b in _breakdown(table))
+
+
+def final_winners(table: Table) -> tuple[int, ...]:
+    """:func:`winners` of a table."""
+    if table.phase is not Phase.OVER:
         return ()
-    rules = state.rules
+    rules = table.rules
     keys = [
         (total, len(rescued), len({s for s in rescued if rules.is_species(s)}))
-        for total, rescued in zip(scores(state), state.rescued, strict=True)
+        for total, rescued in zip(final_scores(table), table.rescued, strict=True)
     ]
     best = max(keys)
     return tuple(seat for seat, key in enumerate(keys) if key == best)

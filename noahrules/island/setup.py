@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from noahrules.game import check_seating
-from noahrules.island.state import Phase, State
-from noahrules.island.tiles import Rules, Tile
+from noahrules.island.ruleset import Rules, Tile
+from noahrules.island.state import HIDDEN, Phase, State, Table
 from noahrules.rng import Rng
 
 __all__ = ["new_game"]
@@ -22,20 +22,20 @@ def new_game(rules: Rules, players: int, seed: int = 0, first_player: int = 0) -
     shuffled, _ = Rng.from_seed(seed).shuffled(box)  # I5
     board = rules.board
     jungle = board.of_kind("jungle")
-    tiles: list[Tile | None] = [None] * len(board.kind)
+    dealt: list[Tile | None] = [None] * len(board.kind)
     for space, tile in zip(jungle, shuffled, strict=False):
-        tiles[space] = tile
+        dealt[space] = tile
     water = frozenset(board.of_kind("sea", "ark"))
     points = [0] * players
     for k in range(players):  # I6: the first player 1, the second 2, ...
         points[(first_player + k) % players] = rules.starting_points[k]
-    return State(
+    table = Table(
         rules=rules,
         players=players,
         first_player=first_player,
         seat=first_player,
         phase=Phase.PLACE_ARK,
-        tiles=tuple(tiles),
+        tiles=tuple(None if t is None else HIDDEN for t in dealt),
         water=water,
         arks=(None,) * players,
         rescued=((),) * players,
@@ -43,7 +43,7 @@ def new_game(rules: Rules, players: int, seed: int = 0, first_player: int = 0) -
         points=tuple(points),
         actions_left=0,
         covered=(),
-        set_aside=shuffled[len(jungle) :],
         frontier=board.shore(water),
         face_up=(),
     )
+    return State(table, tuple(dealt), shuffled[len(jungle) :])

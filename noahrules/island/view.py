@@ -1,67 +1,54 @@
-"""What one seat may know of an island game (DESIGN principle 4, I20)."""
+"""What one seat may know of an island game (DESIGN principle 4, I20).
+
+A view holds the state's public :class:`~noahrules.island.state.Table` itself: every seat sees
+the same table, with face-down tiles shown as :data:`~noahrules.island.state.HIDDEN`. Nothing of
+the hidden deal can reach it.
+"""
 
 from __future__ import annotations
 
 from attrs import frozen
 
 from noahrules.game import check_seat
+from noahrules.island.engine import legal_moves
 from noahrules.island.moves import Move
-from noahrules.island.rules import current_player, legal_moves
-from noahrules.island.state import Phase, State
-from noahrules.island.tiles import Rules, Tile
+from noahrules.island.ruleset import Tile
+from noahrules.island.state import HIDDEN, Phase, PublicFields, State, Table
+from noahrules.values import Part
 
 __all__ = ["HIDDEN", "View", "view"]
 
-HIDDEN = Tile("?", False)
-"""How a view shows a face-down tile: its species is unknown to every seat (I20)."""
 
+@frozen(cache_hash=True, weakref_slot=False, repr=False)
+class View(PublicFields):
+    """One seat's projection of a state: the public table, and this seat's legal moves. The
+    island game hides the same from every seat.
 
-@frozen(cache_hash=True)
-class View:
-    """One seat's projection of a state: everything on the table except what is face down or
-    set aside. The island game hides the same from every seat."""
+    The table's fields read through: ``view.tiles`` is ``view.table.tiles``.
+    """
 
-    rules: Rules
+    table: Table
     seat: int
-    players: int
-    first_player: int
-    to_act: int | None
-    phase: Phase
-    tiles: tuple[Tile | None, ...]
-    """Per space: a face-up tile, :data:`HIDDEN` for a face-down one, or ``None``."""
-    water: frozenset[int]
-    arks: tuple[int | None, ...]
-    rescued: tuple[tuple[str, ...], ...]
-    water_left: int
-    points: tuple[int, ...]
-    actions_left: int
-    covered: tuple[str | None, ...]
-    """Per covered tile, in order: its species if it lay face up, else ``None`` (I9)."""
-    set_aside: int
-    """How many tiles were set aside (I5); which is never known."""
+    """The seat this view belongs to."""
     legal_moves: tuple[Move, ...]
     """This seat's legal moves: empty unless it is to act."""
+
+    tiles = Part[tuple[Tile | None, ...]]("table")
+    covered = Part[tuple[tuple[int, str | None], ...]]("table")
+
+    def __repr__(self) -> str:
+        return f"<island.View of seat {self.seat}: {self.table.summary()}>"
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat that makes the pending decision (``None`` once the game is over)."""
+        table = self.table
+        return None if table.phase is Phase.OVER else table.seat
 
 
 def view(state: State, seat: int) -> View:
     """What ``seat`` may know of ``state``."""
-    check_seat(seat, state.players)
-    to_act = current_player(state)
-    return View(
-        rules=state.rules,
-        seat=seat,
-        players=state.players,
-        first_player=state.first_player,
-        to_act=to_act,
-        phase=state.phase,
-        tiles=tuple(t if t is None or t.face_up else HIDDEN for t in state.tiles),
-        water=state.water,
-        arks=state.arks,
-        rescued=state.rescued,
-        water_left=state.water_left,
-        points=state.points,
-        actions_left=state.actions_left,
-        covered=tuple(t.species if t.face_up else None for t in state.covered),
-        set_aside=len(state.set_aside),
-        legal_moves=legal_moves(state) if to_act == seat else (),
-    )
+    table = state.table
+    check_seat(seat, table.players)
+    mine = table.seat == seat and table.phase is not Phase.OVER
+    return View(table, seat, legal_moves(state) if mine else ())

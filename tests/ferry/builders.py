@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from noahrules.ferry import Boarded, Ferry, Gender, Phase, Rules, State, load_rules
+from noahrules.ferry import Boarded, Ferry, Gender, Phase, Rules, State, Table, load_rules
 from noahrules.rng import Rng
-
-RULES: dict[tuple[str, ...], Rules] = {}
 
 # The cards carrying a player-count mark (F4, the card table's [choice]): one male and one female
 # parrot, cat, kangaroo and panda each.
@@ -34,10 +32,8 @@ MARK_5 = (
 
 
 def rules(*variants: str) -> Rules:
-    """Packaged rules with variants, loaded once per combination."""
-    if variants not in RULES:
-        RULES[variants] = load_rules(variants)
-    return RULES[variants]
+    """Packaged rules with variants (``load_rules`` loads each combination once)."""
+    return load_rules(variants)
 
 
 def aboard(rules: Rules, spec: str) -> Boarded:
@@ -93,7 +89,7 @@ def position(
     removed = tuple(c for c in r.animals if c.min_players > players)
     deck = tuple(c for c in r.animals if c not in placed and c not in removed)
     assert not placed & set(removed), "a card placed in the position is removed by its mark"
-    return State(
+    table = Table(
         rules=r,
         players=players,
         round=round,
@@ -103,11 +99,9 @@ def position(
         docks=tuple(dock_values),
         centre=tuple(ferries[c] for c in centre),
         noah=noah,
-        hands=hand_cards,
         penalties=tuple(penalties or (0,) * players),
         departures=departures,
         departed=tuple(r.card[c] for c in departed),
-        deck=deck,
         removed=removed,
-        rng=Rng.from_seed(seed),
     )
+    return State(table=table, hands=hand_cards, deck=deck, rng=Rng.from_seed(seed))

@@ -4,19 +4,15 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Iterator
 
 from hypothesis import given
 
 from noahrules import ferry
+from noahrules.testing import Played, played
 from noahrules.ferry import Gender, State
-from tests.harness import DECISION_BOUND, SETUPS, Setup, card_places, playthrough
+from tests.harness import DECISION_BOUND, card_places
 
-games = SETUPS["ferry"]
-
-
-def play(setup: Setup) -> Iterator[tuple[State, ferry.Move, State]]:
-    return playthrough(ferry, setup)
+games = played(ferry.GAME, None)
 
 
 def check_ferries(state: State) -> None:
@@ -43,22 +39,26 @@ def check_ferries(state: State) -> None:
 
 
 @given(games)
-def test_f10_f11_v4_every_ferry_obeys_load_gender_and_roommate_rules(setup: Setup) -> None:
-    for _, _, after in play(setup):
+def test_f10_f11_v4_every_ferry_obeys_load_gender_and_roommate_rules(
+    game: Played[State, ferry.Move],
+) -> None:
+    for _, _, after in game.steps():
         check_ferries(after)
 
 
 @given(games)
-def test_f28_every_card_is_in_exactly_one_place(setup: Setup) -> None:
-    for state, _, after in play(setup):
+def test_f28_every_card_is_in_exactly_one_place(game: Played[State, ferry.Move]) -> None:
+    for state, _, after in game.steps():
         expected = Counter(c.id for c in state.rules.animals)
         assert card_places(after) == expected
 
 
 @given(games)
-def test_penalties_never_negative_and_game_ends_within_bound(setup: Setup) -> None:
+def test_penalties_never_negative_and_game_ends_within_bound(
+    game: Played[State, ferry.Move],
+) -> None:
     decisions = 0
-    for _, _, after in play(setup):
+    for _, _, after in game.steps():
         decisions += 1
         assert all(p >= 0 for p in after.penalties)
         assert after.round >= 1
@@ -66,8 +66,10 @@ def test_penalties_never_negative_and_game_ends_within_bound(setup: Setup) -> No
 
 
 @given(games)
-def test_f20_every_turn_starts_with_all_hands_held_and_noah_at_a_ferry(setup: Setup) -> None:
-    for _, _, after in play(setup):
+def test_f20_every_turn_starts_with_all_hands_held_and_noah_at_a_ferry(
+    game: Played[State, ferry.Move],
+) -> None:
+    for _, _, after in game.steps():
         if after.phase is ferry.Phase.PLAY:
             assert all(after.hands), "a round ends when a hand is empty (F20)"
             assert after.docks[after.noah] is not None

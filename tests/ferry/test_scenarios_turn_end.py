@@ -700,7 +700,7 @@ def test_f26_escapee_is_recorded_while_in_transit() -> None:
 
 
 def test_f27_game_length_is_unbounded() -> None:
-    assert ferry.MAX_DECISIONS is None
+    assert ferry.GAME.max_decisions is None
 
 
 # --- F28 every card in one place ---------------------------------------------------------------

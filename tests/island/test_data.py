@@ -190,7 +190,7 @@ def test_packaged_parameters(rules: Rules) -> None:
     assert rules.sole_rescuer_bonus == 2  # I17
     assert rules.set_aside == 6  # I5: 80 tiles on 74 jungle spaces
     assert (rules.min_players, rules.max_players) == (2, 4)
-    assert (island.MIN_PLAYERS, island.MAX_PLAYERS) == (2, 4)
+    assert (island.GAME.min_players, island.GAME.max_players) == (2, 4)
     assert rules.species_points == 6  # I18
     assert rules.unicorn_is_species is True  # I2 [choice]
     assert rules.variants == ()

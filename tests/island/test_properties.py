@@ -4,24 +4,20 @@ both packaged boards."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
 
 from hypothesis import given
 
 from noahrules import island
+from noahrules.testing import Played, played
 from noahrules.island import Phase, Rescue, State
-from tests.harness import SETUPS, Setup, playthrough, tile_places
+from tests.harness import tile_places
 
-games = SETUPS["island"]
-
-
-def play(setup: Setup) -> Iterator[tuple[State, island.Move, State]]:
-    return playthrough(island, setup)
+games = played(island.GAME, None)
 
 
 @given(games)
-def test_i2_i5_every_tile_is_in_exactly_one_place(setup: Setup) -> None:
-    for state, _, after in play(setup):
+def test_i2_i5_every_tile_is_in_exactly_one_place(game: Played[State, island.Move]) -> None:
+    for state, _, after in game.steps():
         expected = Counter({k.species: k.count for k in state.rules.tiles})
         assert tile_places(after) == expected
         jungle = set(after.rules.board.of_kind("jungle"))
@@ -29,8 +25,10 @@ def test_i2_i5_every_tile_is_in_exactly_one_place(setup: Setup) -> None:
 
 
 @given(games)
-def test_i3_i13_arks_only_on_water_never_shared_and_water_accounted(setup: Setup) -> None:
-    for state, _, after in play(setup):
+def test_i3_i13_arks_only_on_water_never_shared_and_water_accounted(
+    game: Played[State, island.Move],
+) -> None:
+    for state, _, after in game.steps():
         board = after.rules.board
         placed = [a for a in after.arks if a is not None]
         assert len(placed) == len(set(placed))
@@ -45,8 +43,10 @@ def test_i3_i13_arks_only_on_water_never_shared_and_water_accounted(setup: Setup
 
 
 @given(games)
-def test_i14_only_face_up_pairs_next_to_the_ark_are_rescued(setup: Setup) -> None:
-    for state, move, after in play(setup):
+def test_i14_only_face_up_pairs_next_to_the_ark_are_rescued(
+    game: Played[State, island.Move],
+) -> None:
+    for state, move, after in game.steps():
         if not isinstance(move, Rescue):
             continue
         first, second = state.tiles[move.first], state.tiles[move.second]
@@ -65,8 +65,10 @@ def test_i14_only_face_up_pairs_next_to_the_ark_are_rescued(setup: Setup) -> Non
 
 
 @given(games)
-def test_i8_i11_no_face_down_tile_next_to_water_once_play_starts(setup: Setup) -> None:
-    for _, _, after in play(setup):
+def test_i8_i11_no_face_down_tile_next_to_water_once_play_starts(
+    game: Played[State, island.Move],
+) -> None:
+    for _, _, after in game.steps():
         if after.phase is Phase.PLACE_ARK:
             continue
         board = after.rules.board
@@ -76,8 +78,8 @@ def test_i8_i11_no_face_down_tile_next_to_water_once_play_starts(setup: Setup) -
 
 
 @given(games)
-def test_i9_frontier_and_face_up_indexes_match_the_board(setup: Setup) -> None:
-    for _, _, after in play(setup):
+def test_i9_frontier_and_face_up_indexes_match_the_board(game: Played[State, island.Move]) -> None:
+    for _, _, after in game.steps():
         board = after.rules.board
         land = [s for s in board.spaces if s not in after.water]
         frontier = tuple(s for s in land if any(n in after.water for n in board.neighbours[s]))
@@ -87,8 +89,10 @@ def test_i9_frontier_and_face_up_indexes_match_the_board(setup: Setup) -> None:
 
 
 @given(games)
-def test_i12_i16_a_game_takes_at_most_one_turn_per_water_tile(setup: Setup) -> None:
-    steps = list(play(setup))
+def test_i12_i16_a_game_takes_at_most_one_turn_per_water_tile(
+    game: Played[State, island.Move],
+) -> None:
+    steps = list(game.steps())
     rules, players = steps[0][0].rules, steps[0][0].players
     assert len(steps) <= players + rules.water_tiles * (1 + rules.actions_per_turn)
     floods = sum(1 for _, move, _ in steps if isinstance(move, island.Flood))
@@ -97,9 +101,11 @@ def test_i12_i16_a_game_takes_at_most_one_turn_per_water_tile(setup: Setup) -> N
 
 
 @given(games)
-def test_i10_i17_i18_scores_are_running_points_then_the_breakdown_totals(setup: Setup) -> None:
+def test_i10_i17_i18_scores_are_running_points_then_the_breakdown_totals(
+    game: Played[State, island.Move],
+) -> None:
     last = None
-    for state, _, after in play(setup):
+    for state, _, after in game.steps():
         assert island.scores(state) == state.points
         parts = island.breakdown(state)
         assert all(b.start + b.flood == p for b, p in zip(parts, state.points, strict=True))

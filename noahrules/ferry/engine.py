@@ -14,11 +14,10 @@ two can never disagree. The order of :func:`legal_moves` is stable:
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from noahrules.errors import IllegalMoveError
 from noahrules.events import Event
-from noahrules.ferry.cards import Boarded, Card
 from noahrules.ferry.events import (
     AnimalEscaped,
     AnimalsTaken,
@@ -45,9 +44,14 @@ from noahrules.ferry.moves import (
     StealFrom,
     TakeAnimals,
 )
-from noahrules.ferry.rounds import end_round
-from noahrules.ferry.state import Draft, Ferry, Phase, State
-from noahrules.values import replaced
+from noahrules.ferry.ruleset import Boarded, Card
+from noahrules.ferry.setup import end_round
+from noahrules.ferry.state import Ferry, Phase, State
+from noahrules.values import draft_type, replaced
+
+if TYPE_CHECKING:
+    from noahrules.ferry.ruleset import FerryCard, Rules
+    from noahrules.rng import Rng
 
 __all__ = ["apply", "current_player", "is_over", "legal_moves", "step"]
 
@@ -55,14 +59,70 @@ TAKE_ANIMALS = TakeAnimals()
 END_GIVING = EndGiving()
 
 
+class _Turn:
+    """The engine's mutable working copy of a state during one ``apply``: a turn runs through
+    several steps, and one frozen state is built at the end (:meth:`freeze`), not one per
+    step. Its fields are generated from :class:`Table` and :class:`State`."""
+
+    if TYPE_CHECKING:  # what draft_type generates, for the type checker (checked by a test)
+        rules: Rules
+        players: int
+        round: int
+        first_player: int
+        seat: int
+        phase: Phase
+        docks: tuple[Ferry | None, ...]
+        centre: tuple[FerryCard, ...]
+        noah: int
+        penalties: tuple[int, ...]
+        departures: int
+        departed: tuple[Card, ...]
+        removed: tuple[Card, ...]
+        played: Boarded | None
+        dock: int
+        pair: bool
+        gifts: int
+        victim: int | None
+        escapee: Card | None
+        hands: tuple[tuple[Card, ...], ...]
+        deck: tuple[Card, ...]
+        rng: Rng
+        secrets: tuple[Event, ...]
+        events: list[Event] | None
+        """Where the events of this move go, or ``None`` when nobody asked for them."""
+
+        def __init__(self, state: State, events: list[Event] | None) -> None: ...
+
+        def freeze(self) -> State:
+            """The state this draft describes."""
+
+    else:
+        __slots__ = ()
+
+    def log(self, event: Callable[..., Event], *args: object) -> None:
+        """Record the event ``event(*args)`` if events are wanted (built only then)."""
+        if self.events is not None:
+            self.events.append(event(*args))
+
+    def tell(self, secret: Event) -> None:
+        """Record an event with a secret: it is kept in the state for the views (F26)."""
+        self.secrets = (*self.secrets, secret)
+        if self.events is not None:
+            self.events.append(secret)
+
+
+Draft: type[_Turn] = draft_type(State, "table", ("events",), base=_Turn)
+
+
 def current_player(state: State) -> int | None:
     """The seat to act, or ``None`` once the game is over."""
-    return None if state.phase is Phase.OVER else state.seat
+    table = state.table
+    return None if table.phase is Phase.OVER else table.seat
 
 
 def is_over(state: State) -> bool:
     """Whether the game has ended (F25, V1)."""
-    return state.phase is Phase.OVER
+    return state.table.phase is Phase.OVER
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
@@ -70,7 +130,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
 
     Empty exactly when the game is over.
     """
-    return _PHASES[state.phase][0](state)
+    return _PHASES[state.table.phase][0](state)
 
 
 def apply(state: State, move: Move) -> State:
@@ -91,90 +151,27 @@ def step(state: State, move: Move) -> tuple[State, tuple[Event, ...]]:
 
 
 def _apply(state: State, move: Move, events: list[Event] | None) -> State:
-    _, expected, rule, do = _PHASES[state.phase]
+    phase = state.table.phase
+    _, expected, rule, do = _PHASES[phase]
     if not isinstance(move, expected):
         wanted = " or ".join(cls.__name__ for cls in expected) or "no move"
         raise IllegalMoveError(
-            rule, f"the pending decision is {state.phase.value}, answered by {wanted}, not {move!r}"
+            rule, f"the pending decision is {phase.value}, answered by {wanted}, not {move!r}"
         )
     return do(state, move, events)
 
 
-# --- placement: F10, F11, V2, V4, judged after a crocodile's escape (V3) -------------------------
-
-
-class _Berth:
-    """The ferry at Noah's dock, summarised for checking many candidate animals quickly."""
-
-    __slots__ = ("alternate", "capacity", "last_gender", "load", "species")
-
-    def __init__(self, ferry: Ferry) -> None:
-        animals = ferry.animals
-        self.load = ferry.load
-        self.capacity = ferry.capacity
-        # F10: two animals aboard fix the pattern; it is read from the animals aboard now.
-        two = len(animals) >= 2
-        self.last_gender = animals[-1].gender if two else None
-        self.alternate = two and animals[0].gender is not animals[1].gender
-        self.species = {a.card.species for a in animals} if ferry.card.unique_species else None
-
-    def fault(self, animal: Boarded) -> str | None:
-        """The id of the first placement rule ``animal`` breaks here, or ``None``."""
-        card = animal.card
-        if self.last_gender is not None and (animal.gender is self.last_gender) == self.alternate:
-            return "F10"
-        load = self.load + animal.weight
-        cap = self.capacity_with(animal)
-        if load > cap:
-            return "F11"
-        if self.species is not None and card.species in self.species:
-            return "V4"
-        if animal.weight != card.weight and load != cap:
-            return "V2"
-        return None
-
-    def capacity_with(self, animal: Boarded) -> int:
-        limit = animal.card.abilities.capacity_limit
-        return limit if limit is not None and limit < self.capacity else self.capacity
-
-    def explain(self, rule: str, animal: Boarded) -> IllegalMoveError:
-        """The error for ``animal`` breaking ``rule`` (as found by :meth:`fault`)."""
-        card = animal.card
-        load, cap = self.load + animal.weight, self.capacity_with(animal)
-        if rule == "F10":
-            assert self.last_gender is not None
-            last = self.last_gender.value
-            pattern = f"alternate and the last is {last}" if self.alternate else f"are all {last}"
-            problem = (
-                f"{card.id} cannot board as {animal.gender.value}: the animals aboard {pattern}"
-            )
-        elif rule == "F11":
-            problem = f"load would be {load}, capacity {cap}"
-        elif rule == "V4":
-            problem = f"a {card.species} is already aboard the roommate ferry"
-        else:
-            problem = (
-                f"{card.id} may weigh {animal.weight} only to make the ferry depart "
-                f"(load would be {load}, capacity {cap})"
-            )
-        return IllegalMoveError(rule, problem)
-
-
-def _berth_for(ferry: Ferry, berth: _Berth, card: Card) -> _Berth:
-    """The berth ``card`` is judged on: after a crocodile's escape (V3), else ``berth``."""
-    if card.abilities.first_escapes and ferry.animals:
-        return _Berth(Ferry(ferry.card, ferry.animals[1:]))
-    return berth
+# --- placement: F10, F11, V2, V4 on the ferry as the card finds it (V3) --------------------------
 
 
 def _plays(state: State) -> list[PlayAnimal]:
-    ferry = state.docks[state.noah]
+    table = state.table
+    ferry = table.docks[table.noah]
     assert ferry is not None, "Noah always stands at a ferry when a card is to be played"
-    berth = _Berth(ferry)
-    ways = state.rules.ways
+    ways = table.rules.ways
     plays: list[PlayAnimal] = []
-    for card in state.hands[state.seat]:
-        fault = _berth_for(ferry, berth, card).fault
+    for card in state.hands[table.seat]:
+        fault = ferry.boarding(card).fault
         for animal, move in ways[card.id]:
             if fault(animal) is None:
                 plays.append(move)
@@ -192,29 +189,29 @@ def _play_options(state: State) -> tuple[Move, ...]:
 def _do_play(state: State, move: PlayAnimal | TakeAnimals, events: list[Event] | None) -> State:
     if isinstance(move, TakeAnimals):
         return _take_animals(state, events)
-    hand = state.hands[state.seat]
-    card = state.rules.card.get(move.card) if isinstance(move.card, str) else None
+    table = state.table
+    hand = state.hands[table.seat]
+    card = table.rules.card.get(move.card) if isinstance(move.card, str) else None
     if card is None:
         raise IllegalMoveError("F12", f"there is no card '{move.card}' in this game")
     for held in hand:
         if held is card:
             break
     else:
-        raise IllegalMoveError("F12", f"{card.id} is not in seat {state.seat}'s hand")
-    ways = state.rules.ways[card.id]
-    animal = next((a for a, m in ways if m is move or m == move), None)
+        raise IllegalMoveError("F12", f"{card.id} is not in seat {table.seat}'s hand")
+    animal = table.rules.animal_of.get(move)
     if animal is None:
         rule = (
             "F29" if card.abilities.choose_gender else "V2" if card.abilities.wild_weight else "F12"
         )
-        listed = ", ".join(repr(m) for _, m in ways)
+        listed = ", ".join(repr(m) for _, m in table.rules.ways[card.id])
         raise IllegalMoveError(rule, f"{move!r} is not a way to play {card.id}; ways: {listed}")
-    ferry = state.docks[state.noah]
+    ferry = table.docks[table.noah]
     assert ferry is not None
-    berth = _berth_for(ferry, _Berth(ferry), card)
-    fault = berth.fault(animal)
+    boarding = ferry.boarding(card)
+    fault = boarding.fault(animal)
     if fault is not None:
-        raise berth.explain(fault, animal)
+        raise boarding.explain(fault, animal)
     return _board(Draft(state, events), ferry, animal)
 
 
@@ -231,7 +228,7 @@ def _take_animals(state: State, events: list[Event] | None) -> State:
     return d.freeze()
 
 
-def _board(d: Draft, ferry: Ferry, animal: Boarded) -> State:
+def _board(d: _Turn, ferry: Ferry, animal: Boarded) -> State:
     card = animal.card
     aboard = ferry.animals
     # F15: a pair compares with the animal last aboard before this one (even one that escapes, V3).
@@ -254,7 +251,7 @@ def _board(d: Draft, ferry: Ferry, animal: Boarded) -> State:
 # --- the played card's abilities, then Noah: V3, F32, F33, F14 -----------------------------------
 
 
-def _resume(d: Draft, after: Phase) -> State:
+def _resume(d: _Turn, after: Phase) -> State:
     """Go on with the turn at the first step after ``after`` that asks for a decision (F20)."""
     assert d.played is not None
     abilities = d.played.card.abilities
@@ -277,10 +274,11 @@ _STEP_RANK = {Phase.PLAY: 0, Phase.SEND_ESCAPEE: 1, Phase.LOOK: 2, Phase.STEAL: 
 
 
 def _opponents(state: State) -> tuple[int, ...]:
-    return tuple(s for s in range(state.players) if s != state.seat)
+    table = state.table
+    return tuple(s for s in range(table.players) if s != table.seat)
 
 
-def _anyone_to_rob(d: Draft) -> bool:
+def _anyone_to_rob(d: _Turn) -> bool:
     return any(hand for seat, hand in enumerate(d.hands) if seat != d.seat)
 
 
@@ -344,8 +342,9 @@ def _do_give_back(state: State, move: GiveBack, events: list[Event] | None) -> S
 
 def _noah_options(state: State) -> tuple[Move, ...]:
     # F14: female -> an adjacent dock; male -> a non-adjacent one (the gender as played, F29).
-    assert state.played is not None
-    return state.rules.noah_moves[state.played.gender, state.noah]
+    table = state.table
+    assert table.played is not None
+    return table.rules.noah_moves[table.played.gender, table.noah]
 
 
 def _do_move_noah(state: State, move: MoveNoah, events: list[Event] | None) -> State:
@@ -361,7 +360,7 @@ def _do_move_noah(state: State, move: MoveNoah, events: list[Event] | None) -> S
 # --- departure, bonus, replacement, end of turn: F16-F21 -----------------------------------------
 
 
-def _depart(d: Draft) -> State:
+def _depart(d: _Turn) -> State:
     ferry = d.docks[d.dock]
     assert ferry is not None
     if ferry.load != ferry.capacity:
@@ -379,7 +378,7 @@ def _depart(d: Draft) -> State:
 
 def _give_options(state: State) -> tuple[Move, ...]:
     opponents = _opponents(state)
-    gives = tuple(GiveCard(c.id, s) for c in state.hands[state.seat] for s in opponents)
+    gives = tuple(GiveCard(c.id, s) for c in state.hands[state.table.seat] for s in opponents)
     return (*gives, END_GIVING)
 
 
@@ -398,7 +397,7 @@ def _do_give(state: State, move: GiveCard | EndGiving, events: list[Event] | Non
     return _finish_turn(d)
 
 
-def _finish_turn(d: Draft) -> State:
+def _finish_turn(d: _Turn) -> State:
     round_over = False
     if d.docks[d.dock] is None:
         if d.centre:  # F18
@@ -438,12 +437,12 @@ def _check_option(
         raise IllegalMoveError(rule, f"{move!r} is not allowed here ({why})")
 
 
-def _hand_over(d: Draft, seat: int, card: Card) -> None:
+def _hand_over(d: _Turn, seat: int, card: Card) -> None:
     """Take ``card`` out of the hand of ``seat``."""
     d.hands = replaced(d.hands, seat, tuple(c for c in d.hands[seat] if c is not card))
 
 
-def _receive(d: Draft, seat: int, *cards: Card) -> None:
+def _receive(d: _Turn, seat: int, *cards: Card) -> None:
     """Put ``cards`` into the hand of ``seat``, keeping the hand in rules-data order."""
     order = d.rules.order
     hand = sorted((*d.hands[seat], *cards), key=lambda c: order[c.id])

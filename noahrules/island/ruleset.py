@@ -13,11 +13,24 @@ from pathlib import Path
 
 from attrs import field, frozen
 
-from noahrules.data import Layers, Listing, Node, data_dir, digest, load_layers, parse_unique
-from noahrules.island.board import Board, board_path, load_board
+from noahrules.data import (
+    Layers,
+    Listing,
+    Node,
+    Reader,
+    RulesIdentity,
+    Source,
+    cached_load,
+    data_dir,
+    digest,
+    known_variants,
+    load_layers,
+    parse_unique,
+)
+from noahrules.island.board import Board, load_board, resolve_board
 from noahrules.island.moves import Flood, MoveArk, PlaceArk
 
-__all__ = ["Ark", "Rules", "Scoring", "Tile", "TileKind", "load_rules"]
+__all__ = ["Ark", "Rules", "Scoring", "Tile", "TileKind", "load_rules", "packaged_variants"]
 
 
 class Scoring(enum.Enum):
@@ -71,9 +84,13 @@ class SpaceMoves:
         )
 
 
-@frozen(cache_hash=True)
-class Rules:
-    """Everything that defines one island game. Build it with :func:`load_rules`."""
+@frozen(eq=False, repr=False)
+class Rules(RulesIdentity):
+    """Everything that defines one island game. Build it with :func:`load_rules`.
+
+    Rules compare and hash by ``digest`` and ``packaged``: the same data compares equal however
+    its files were named.
+    """
 
     tiles: tuple[TileKind, ...]
     arks: tuple[Ark, ...]
@@ -91,14 +108,19 @@ class Rules:
     species_points: int
     unicorn_is_species: bool
     variants: tuple[str, ...]
+    """The variants applied, in order: packaged variants by name, the user's variant files by
+    file name (``"lagoon.yaml"``)."""
+    packaged: tuple[str, ...]
+    """The packaged variants among them, in order."""
     digest: str
-    kind: dict[str, TileKind] = field(eq=False, hash=False, repr=False)
+    """SHA-256 of the merged rules data and the board; equal data, equal digest."""
+    kind: dict[str, TileKind] = field(repr=False)
     """Tile kinds by species."""
-    face_down: dict[str, Tile] = field(eq=False, hash=False, repr=False)
+    face_down: dict[str, Tile] = field(repr=False)
     """The face-down tile of each species (tiles are values; these are shared)."""
-    face_up: dict[str, Tile] = field(eq=False, hash=False, repr=False)
+    face_up: dict[str, Tile] = field(repr=False)
     """The face-up tile of each species."""
-    moves: SpaceMoves = field(eq=False, hash=False, repr=False)
+    moves: SpaceMoves = field(repr=False)
     """The moves naming each space, made once."""
 
     def is_species(self, species: str) -> bool:
@@ -130,14 +152,25 @@ def load_rules(variants: Sequence[str | os.PathLike[str]] | str = ()) -> Rules:
     """Load the island game's rules data with the given variants applied, in order.
 
     A variant is a packaged variant's name (``"advanced-scoring"``, ``"small-island"``) or the
-    path of a YAML overlay file. Raises :class:`~noahrules.errors.RulesDataError` naming file, key
-    path and problem for any bad data.
+    path of a YAML overlay file (relative to the working directory; a board file it names is
+    read relative to the variant file). The rules are loaded once and cached by the content of
+    the files read. Raises :class:`~noahrules.errors.RulesDataError` naming file, key path and
+    problem for any bad data.
     """
-    layers = load_layers("island", _LISTINGS, _RULES_KEYS, variants)
+    return cached_load("island", variants, _load)
+
+
+def packaged_variants() -> tuple[str, ...]:
+    """The names of the island game's packaged variants, sorted."""
+    return known_variants("island")
+
+
+def _load(reader: Reader, variants: tuple[Source, ...]) -> Rules:
+    layers = load_layers(reader, "island", _LISTINGS, _RULES_KEYS, variants)
     params = layers.params
     kinds = parse_unique(layers.collections["tiles"], _parse_kind, lambda k: k.species, "species")
     arks = parse_unique(layers.collections["arks"], _parse_ark, lambda a: a.colour, "ark colour")
-    board, map_node = load_board(board_path(params["board"]))
+    board, map_node = load_board(reader, resolve_board(params["board"]))
     low, high = params["players"].bounds(2)
     scoring = Scoring(params["scoring"].choice([s.value for s in Scoring]))
     bonus = params["sole_rescuer_bonus"].fields([s.value for s in Scoring])
@@ -156,7 +189,8 @@ def load_rules(variants: Sequence[str | os.PathLike[str]] | str = ()) -> Rules:
         sole_rescuer_bonus=bonus[scoring.value].integer(0),
         species_points=params["species_points"].integer(0),
         unicorn_is_species=params["unicorn_is_species"].boolean(),
-        variants=layers.variants,
+        variants=layers.labels,
+        packaged=layers.packaged,
         digest=digest(
             {
                 "tiles": [n.value for n in layers.collections["tiles"]],

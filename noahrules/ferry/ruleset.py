@@ -12,12 +12,32 @@ from collections.abc import Sequence
 
 from attrs import field, frozen
 
-from noahrules.data import Listing, Node, digest, load_layers, parse_unique
+from noahrules.data import (
+    Listing,
+    Node,
+    Reader,
+    RulesIdentity,
+    Source,
+    cached_load,
+    digest,
+    known_variants,
+    load_layers,
+    parse_unique,
+)
 from noahrules.ferry.abilities import Abilities, parse_abilities
 from noahrules.ferry.kinds import Gender, ShortDeal
 from noahrules.ferry.moves import MoveNoah, PlayAnimal
 
-__all__ = ["Boarded", "Card", "FerryCard", "Gender", "Rules", "ShortDeal", "load_rules"]
+__all__ = [
+    "Boarded",
+    "Card",
+    "FerryCard",
+    "Gender",
+    "Rules",
+    "ShortDeal",
+    "load_rules",
+    "packaged_variants",
+]
 
 
 @frozen(cache_hash=True)
@@ -57,11 +77,12 @@ class FerryCard:
     unique_species: bool = False
 
 
-@frozen(cache_hash=True)
-class Rules:
+@frozen(eq=False, repr=False)
+class Rules(RulesIdentity):
     """Everything that defines one ferry game: cards, ferries and parameters.
 
-    Build it with :func:`load_rules`. Two rules values from the same data compare equal.
+    Build it with :func:`load_rules`. Rules compare and hash by ``digest`` and ``packaged``:
+    the same data compares equal however its files were named.
     """
 
     animals: tuple[Card, ...]
@@ -76,22 +97,25 @@ class Rules:
     rounds: int | None
     penalty_limit: int | None
     variants: tuple[str, ...]
-    """The variants applied, as given to :func:`load_rules`."""
+    """The variants applied, in order: packaged variants by name, the user's variant files by
+    file name (``"heron.yaml"``)."""
+    packaged: tuple[str, ...]
+    """The packaged variants among them, in order."""
     digest: str
     """SHA-256 of the merged rules data; equal data, equal digest."""
-    card: dict[str, Card] = field(eq=False, hash=False, repr=False)
+    card: dict[str, Card] = field(repr=False)
     """Cards by id."""
-    order: dict[str, int] = field(eq=False, hash=False, repr=False)
+    ferry_card: dict[str, FerryCard] = field(repr=False)
+    """Ferry cards by id."""
+    order: dict[str, int] = field(repr=False)
     """Each card's position in the data, by id; hands are kept in this order."""
-    ways: dict[str, tuple[tuple[Boarded, PlayAnimal], ...]] = field(
-        eq=False, hash=False, repr=False
-    )
+    ways: dict[str, tuple[tuple[Boarded, PlayAnimal], ...]] = field(repr=False)
     """By card id, every way the card can be played, as the animal aboard and the move that
     plays it: one per gender for ``choose_gender`` (male first), one per weight for ``wild_weight``
     (ascending), else the card as printed."""
-    noah_moves: dict[tuple[Gender, int], tuple[MoveNoah, MoveNoah]] = field(
-        eq=False, hash=False, repr=False
-    )
+    animal_of: dict[PlayAnimal, Boarded] = field(repr=False)
+    """Every ``PlayAnimal`` move of the rules, with the animal it boards (as in ``ways``)."""
+    noah_moves: dict[tuple[Gender, int], tuple[MoveNoah, MoveNoah]] = field(repr=False)
     """F14: Noah's moves after a card of this gender (as played) from this dock, ascending:
     female to the two adjacent docks, male to the two non-adjacent ones."""
 
@@ -114,25 +138,27 @@ _RULES_KEYS = (
 )
 
 
+def packaged_variants() -> tuple[str, ...]:
+    """The names of the ferry game's packaged variants, sorted."""
+    return known_variants("ferry")
+
+
 def load_rules(variants: Sequence[str | os.PathLike[str]] | str = ()) -> Rules:
     """Load the ferry game's rules data with the given variants applied, in order.
 
     A variant is a packaged variant's name (``"frog"``, ``"crocodile"``, ``"roommate"``,
-    ``"penalty-limit"``) or the path of a YAML overlay file. Raises
+    ``"penalty-limit"``) or the path of a YAML overlay file (relative to the working directory).
+    The rules are loaded once and cached by the content of the files read. Raises
     :class:`~noahrules.errors.RulesDataError` naming file, key path and problem for any bad data.
     """
-    layers = load_layers("ferry", _COLLECTIONS, _RULES_KEYS, variants)
-    return _build(
-        layers.collections["animals"], layers.collections["ferries"], layers.params, layers.variants
-    )
+    return cached_load("ferry", variants, _load)
 
 
-def _build(
-    animal_nodes: list[Node],
-    ferry_nodes: list[Node],
-    params: dict[str, Node],
-    variants: tuple[str, ...],
-) -> Rules:
+def _load(reader: Reader, variants: tuple[Source, ...]) -> Rules:
+    layers = load_layers(reader, "ferry", _COLLECTIONS, _RULES_KEYS, variants)
+    animal_nodes = layers.collections["animals"]
+    ferry_nodes = layers.collections["ferries"]
+    params = layers.params
     animals = parse_unique(animal_nodes, _parse_card, lambda c: c.id, "animal card id")
     ferries = parse_unique(ferry_nodes, _parse_ferry, lambda f: f.id, "ferry card id")
     if not animals:
@@ -162,6 +188,7 @@ def _build(
         raise params["rounds"].error(
             "rounds and penalty_limit are both null: the game would never end"
         )
+    ways = {c.id: _ways(c) for c in animals}
     data = {
         "animals": [n.value for n in animal_nodes],
         "ferries": [n.value for n in ferry_nodes],
@@ -179,11 +206,14 @@ def _build(
         departure_gifts=gifts,
         rounds=rounds,
         penalty_limit=penalty_limit,
-        variants=variants,
+        variants=layers.labels,
+        packaged=layers.packaged,
         digest=digest(data),
         card={c.id: c for c in animals},
+        ferry_card={f.id: f for f in ferries},
         order={c.id: i for i, c in enumerate(animals)},
-        ways={c.id: _ways(c) for c in animals},
+        ways=ways,
+        animal_of={move: animal for way in ways.values() for animal, move in way},
         noah_moves=_noah_moves(docks),
     )
 

@@ -1,4 +1,4 @@
-"""Rounds of the ferry game: setup (F4-F9, F23-F24) and round end (F20-F25, V1)."""
+"""Setting up the ferry game's rounds (F4-F9, F23-F24) and ending them (F20-F25, V1)."""
 
 from __future__ import annotations
 
@@ -6,11 +6,11 @@ from attrs import evolve
 
 from noahrules.errors import SetupError
 from noahrules.events import Event
-from noahrules.ferry.cards import Boarded, Card, Rules
 from noahrules.ferry.events import GameOver, RoundEnded, RoundStarted
 from noahrules.ferry.kinds import Gender, ShortDeal
+from noahrules.ferry.ruleset import Boarded, Card, Rules
 from noahrules.ferry.scoring import winners
-from noahrules.ferry.state import Ferry, Phase, State
+from noahrules.ferry.state import Ferry, Phase, State, Table
 from noahrules.game import check_seating
 from noahrules.rng import Rng
 
@@ -77,7 +77,7 @@ def start_round(
     for k, card in enumerate(deck[:dealt]):
         hands[(first + k) % players].append(card)
     order = rules.order
-    state = State(
+    table = Table(
         rules=rules,
         players=players,
         round=round,
@@ -87,12 +87,15 @@ def start_round(
         docks=tuple(docks),
         centre=ferries[rules.docks :],
         noah=noah,
-        hands=tuple(tuple(sorted(h, key=lambda c: order[c.id])) for h in hands),
         penalties=penalties,
         departures=0,
         departed=(),
-        deck=deck[dealt:],
         removed=removed,
+    )
+    state = State(
+        table=table,
+        hands=tuple(tuple(sorted(h, key=lambda c: order[c.id])) for h in hands),
+        deck=deck[dealt:],
         rng=rng,
     )
     if events is not None:
@@ -122,7 +125,8 @@ def end_round(state: State, events: list[Event] | None = None) -> State:
     last_round = rules.rounds is not None and state.round >= rules.rounds
     limit_reached = rules.penalty_limit is not None and max(penalties) >= rules.penalty_limit
     if last_round or limit_reached:
-        over = evolve(state, penalties=penalties, phase=Phase.OVER, pair=False)
+        table = evolve(state.table, penalties=penalties, phase=Phase.OVER, pair=False)
+        over = evolve(state, table=table)
         if events is not None:
             events.append(GameOver(penalties, winners(over)))
         return over

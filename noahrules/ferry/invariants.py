@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 from collections import Counter
-from itertools import pairwise
 
 from noahrules.errors import SerializationError
 from noahrules.ferry.kinds import Gender
 from noahrules.ferry.state import Ferry, Phase, State
 
-__all__ = ["validate"]
+__all__ = ["check_state"]
 
 _AFTER_PLAY = (Phase.SEND_ESCAPEE, Phase.LOOK, Phase.STEAL, Phase.GIVE_BACK, Phase.MOVE_NOAH)
 
 
-def validate(state: State) -> None:
+def check_state(state: State) -> None:
     """Raise :class:`~noahrules.errors.SerializationError` naming the first broken invariant:
     seats and counts, every card in exactly one place (F28), the ferries (F5, F10, F11, V4),
     the hands' order, and the pending decision's context."""
@@ -42,12 +41,7 @@ def _problem(state: State) -> str | None:
         return "a ferry card twice, or one not in the rules (F5)"
     if departed != state.departures:
         return f"{departed} ferries gone but {state.departures} departures (F16, F18)"
-    places = Counter(c.id for c in (*state.deck, *state.departed, *state.removed))
-    places.update(c.id for hand in state.hands for c in hand)
-    places.update(a.card.id for f in state.docks if f is not None for a in f.animals)
-    if state.escapee is not None:
-        places[state.escapee.id] += 1
-    if places != Counter(c.id for c in rules.animals):
+    if Counter(c.id for c in state.card_places()) != Counter(c.id for c in rules.animals):
         return "the animal cards are not each in exactly one place (F28)"
     if set(state.removed) != {c for c in rules.animals if c.min_players > n}:
         return "the cards removed by mark do not match the player count (F4)"
@@ -62,16 +56,14 @@ def _problem(state: State) -> str | None:
 
 
 def _ferry_problem(ferry: Ferry) -> str | None:
-    genders = [a.gender for a in ferry.animals]
-    if Gender.EITHER in genders:
+    animals = ferry.animals
+    if any(a.gender is Gender.EITHER for a in animals):
         return "an animal aboard has no chosen gender (F29)"
     if ferry.load > ferry.capacity:
         return f"a ferry with load {ferry.load} over capacity {ferry.capacity} (F11)"
-    if len(genders) >= 2:
-        alternate = genders[0] is not genders[1]
-        for before, after in pairwise(genders):
-            if (before is not after) != alternate:
-                return "a ferry's animals break the gender pattern (F10)"
+    for i in range(2, len(animals)):
+        if animals[i].gender not in Ferry(ferry.card, animals[:i]).genders:
+            return "a ferry's animals break the gender pattern (F10)"
     species = [a.card.species for a in ferry.animals]
     if ferry.card.unique_species and len(species) != len(set(species)):
         return "two animals of one species on the roommate ferry (V4)"
@@ -93,8 +85,15 @@ def _pending_problem(state: State) -> str | None:
         return "a played card exactly while its turn goes on"
     if (state.gifts > 0) != (phase is Phase.GIVE):
         return "gifts left exactly while the bonus is given (F17)"
-    if None in state.docks and (phase is not Phase.GIVE or state.docks[state.dock] is not None):
-        return "an empty dock outside a departure's bonus (F18)"
+    empty = state.docks.count(None)
+    if empty and not (
+        empty == 1
+        and (
+            (phase is Phase.GIVE and state.docks[state.dock] is None)
+            or (phase is Phase.OVER and not state.centre)
+        )
+    ):
+        return "an empty dock outside a departure's bonus or the game's last departure (F18, F21)"
     if phase is Phase.PLAY and (not all(state.hands) or state.docks[state.noah] is None):
         return "a turn starts with every hand holding cards and Noah at a ferry (F20)"
     if not 0 <= state.departures <= len(state.rules.departure_gifts):

@@ -1,0 +1,215 @@
+"""What the bots know of the ferry game beyond its rules: heuristics read from the rules data
+(card ``tears`` and ``weight``, ferry ``load`` and ``capacity``, ``departure_gifts``), never from
+species names.
+
+- :func:`heuristic` (the greedy bot): shed cards with many tears, make ferries depart, make pairs
+  for extra turns, empty the hand; send Noah where the next player is likely to have to take
+  animals (or, before an extra turn of one's own, where one plays best); give away and give back
+  the cards with most tears.
+- :func:`rollout` (the search bot's playouts): make a ferry depart when a card can, give the
+  cards with most tears, else a random move; :func:`horizon`: to the end of the round;
+  :func:`standing`: penalties with the tears in hand counted, negated.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from noahrules.ferry.determinize import unseen_cards
+from noahrules.ferry.engine import legal_moves
+from noahrules.ferry.kinds import Gender
+from noahrules.ferry.moves import (
+    GiveBack,
+    GiveCard,
+    LookAtHand,
+    Move,
+    MoveNoah,
+    PlayAnimal,
+    SendEscapee,
+    StealFrom,
+)
+from noahrules.ferry.ruleset import Boarded, Card
+from noahrules.ferry.state import Ferry, Phase, State
+from noahrules.ferry.view import View
+from noahrules.game import Strategy
+from noahrules.rng import Rng
+
+__all__ = ["STRATEGY", "heuristic", "horizon", "rollout", "standing"]
+
+_DEPART = 6.0
+"""Worth of making a ferry depart (its animals leave the round), besides the bonus gifts."""
+_PAIR = 2.5
+"""Worth of an extra turn (F15): another card shed."""
+_EMPTY_HAND = 40.0
+"""Worth of emptying one's hand: the round ends and one's tears are 0 (F20)."""
+
+
+def _as_played(card: Card) -> tuple[Boarded, ...]:
+    """The ways an unseen card could board, as far as the gender rule goes."""
+    if card.abilities.choose_gender:
+        return tuple(Boarded(card, g, card.weight) for g in (Gender.MALE, Gender.FEMALE))
+    return (Boarded(card, card.gender, card.weight),)
+
+
+def _top_tears(hand: Sequence[Card], count: int) -> int:
+    return sum(sorted((c.tears for c in hand), reverse=True)[:count])
+
+
+def _play_value(view: View, ferry: Ferry, animal: Boarded) -> float:
+    """The heuristic worth of playing ``animal`` onto ``ferry``."""
+    rules = view.rules
+    card = animal.card
+    boarding = ferry.boarding(card)
+    escaped = ferry.animals[0].card if boarding is not ferry else None
+    after = Ferry(ferry.card, (*boarding.animals, animal))
+    hand = list(view.hand)
+    hand.remove(card)
+    value = float(card.tears) + 0.05 * card.weight
+    if not hand:
+        value += _EMPTY_HAND
+    if after.load == after.capacity:
+        gifts = rules.departure_gifts[min(view.departures, len(rules.departure_gifts) - 1)]
+        value += _DEPART + _top_tears(hand, gifts) + 0.5 * min(gifts, len(hand))
+    elif not card.abilities.noah_stays:
+        value += 0.1 * (after.capacity - after.load) / max(after.capacity, 1)
+    else:
+        # F31: the next player plays here; a small gap invites them to make it depart.
+        gap = after.capacity - after.load
+        value -= 2.0 if 0 < gap <= 10 else 0.0
+    if ferry.animals and ferry.animals[-1].card.species == card.species:
+        value += _PAIR
+    if card.abilities.reduce_penalty:
+        value += min(card.abilities.reduce_penalty, view.penalties[view.seat])
+    if escaped is not None:
+        value += escaped.tears
+    if card.abilities.look_at_hand or card.abilities.steal_and_return:
+        value += 0.2
+    return value
+
+
+def _best_play_at(view: View, ferry: Ferry) -> float:
+    """The best worth of one of the view's own cards on ``ferry`` (or the cost of taking)."""
+    best: float | None = None
+    for card in view.hand:
+        fault = ferry.boarding(card).fault
+        for animal, _ in view.rules.ways[card.id]:
+            if fault(animal) is None:
+                value = _play_value(view, ferry, animal)
+                best = value if best is None else max(best, value)
+    if best is None:
+        return -float(sum(a.card.tears for a in ferry.animals)) - 1.0
+    return best
+
+
+def _danger_for_next(view: View, ferry: Ferry, unseen: Sequence[Card]) -> float:
+    """How good it is for us that the next player must play on ``ferry``: the chance they must
+    take its animals (F13) times the tears aboard, minus the chance they make it depart."""
+    nxt = (view.seat + 1) % view.players
+    size = view.hand_sizes[nxt]
+    if not unseen or not size:
+        return 0.0
+    fit = depart = 0
+    for card in unseen:
+        boarding = ferry.boarding(card)
+        fitting = [a for a in _as_played(card) if boarding.fault(a) is None]
+        if fitting:
+            fit += 1
+            if any(boarding.departs_with(a) for a in fitting):
+                depart += 1
+    p_fit, p_depart = fit / len(unseen), depart / len(unseen)
+    p_stuck = (1.0 - p_fit) ** size
+    p_departs = 1.0 - (1.0 - p_depart) ** size
+    taken = sum(a.card.tears for a in ferry.animals) + 0.5 * len(ferry.animals)
+    return p_stuck * taken - p_departs * _DEPART
+
+
+def heuristic(view: View) -> list[float]:
+    """A heuristic score per legal move of a ferry view (higher is better)."""
+    rules = view.rules
+    seat = view.seat
+    # Opponents in the order we prefer to hurt: the leader (lowest penalty), then the next seat.
+    order = {
+        s: (view.penalties[s], (s - seat) % view.players) for s in range(view.players) if s != seat
+    }
+    ranked = sorted(order, key=order.__getitem__)
+    target = {s: 0.5 * (len(ranked) - i) / len(ranked) for i, s in enumerate(ranked)}
+    scores: list[float] = []
+    unseen: Sequence[Card] | None = None
+    for move in view.legal_moves:
+        if isinstance(move, PlayAnimal):
+            here = view.docks[view.noah]
+            assert here is not None
+            scores.append(_play_value(view, here, rules.animal_of[move]))
+        elif isinstance(move, MoveNoah):
+            there = view.docks[move.dock]
+            if there is None:
+                scores.append(0.0)
+            elif view.pair:
+                scores.append(_best_play_at(view, there))
+            else:
+                if unseen is None:
+                    unseen = unseen_cards(view)
+                scores.append(_danger_for_next(view, there, unseen))
+        elif isinstance(move, GiveCard):
+            card = rules.card[move.card]
+            scores.append(1.0 + card.tears + 0.05 * card.weight + target[move.to])
+        elif isinstance(move, GiveBack):
+            card = rules.card[move.card]
+            scores.append(card.tears + 0.05 * card.weight)
+        elif isinstance(move, LookAtHand | SendEscapee):
+            scores.append(target[move.seat])
+        elif isinstance(move, StealFrom):
+            scores.append(target[move.seat] + 0.1 * view.hand_sizes[move.seat])
+        else:  # TakeAnimals (forced) and EndGiving
+            scores.append(0.0)
+    return scores
+
+
+def standing(state: State) -> list[float]:
+    """Per seat, minus its penalty with the tears in hand counted (what the round would add)."""
+    return [
+        -float(p + sum(c.tears for c in hand))
+        for p, hand in zip(state.table.penalties, state.hands, strict=True)
+    ]
+
+
+def horizon(start: State) -> Callable[[State], bool]:
+    """Rollouts stop at the end of the round of ``start`` (or of the game)."""
+    round_ = start.table.round
+
+    def stop(state: State) -> bool:
+        table = state.table
+        return table.round != round_ or table.phase is Phase.OVER
+
+    return stop
+
+
+def rollout(state: State, rng: Rng) -> tuple[Move, Rng]:
+    """Make a ferry depart when a card can; give and give back the cards with most tears;
+    otherwise a random legal move."""
+    moves = legal_moves(state)
+    table = state.table
+    phase = table.phase
+    rules = table.rules
+    if phase is Phase.PLAY and len(moves) > 1:
+        here = table.docks[table.noah]
+        assert here is not None
+        animal_of = rules.animal_of
+        departing = [
+            m
+            for m in moves
+            if isinstance(m, PlayAnimal) and here.boarding((a := animal_of[m]).card).departs_with(a)
+        ]
+        if departing:
+            return rng.choice(departing)
+    elif phase is Phase.GIVE or phase is Phase.GIVE_BACK:
+        heavy = [m for m in moves if isinstance(m, GiveCard | GiveBack)]
+        most = max(rules.card[m.card].tears for m in heavy)
+        return rng.choice([m for m in heavy if rules.card[m.card].tears == most])
+    return rng.choice(moves)
+
+
+STRATEGY: Strategy[State, Move, View] = Strategy(
+    standing=standing, scale=4.0, heuristic=heuristic, rollout=rollout, horizon=horizon
+)
+"""The ferry game's heuristics for the bots."""

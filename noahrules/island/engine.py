@@ -1,0 +1,313 @@
+"""The island game's turn: :func:`legal_moves` and :func:`apply`.
+
+Both are built on the same helpers (the free ark spaces, the flood frontier, the spaces the ark
+may sail to, the rescuable pairs), so they can never disagree; all of them read only the public
+table. The order of :func:`legal_moves` is stable:
+
+- ``PlaceArk`` and ``Flood`` by ascending space;
+- in the action step: ``MoveArk`` by ascending space, then ``Rescue`` by ascending
+  ``(first, second)``, then ``EndTurn``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from noahrules.errors import IllegalMoveError
+from noahrules.events import Event
+from noahrules.island.events import (
+    ArkMoved,
+    ArkPlaced,
+    Flooded,
+    GameOver,
+    PairRescued,
+    TilesRevealed,
+    TurnEnded,
+)
+from noahrules.island.moves import EndTurn, Flood, Move, MoveArk, PlaceArk, Rescue
+from noahrules.island.ruleset import Tile
+from noahrules.island.scoring import final_scores, final_winners
+from noahrules.island.state import Phase, State, Table, make_state
+from noahrules.values import replaced, replacer
+
+__all__ = ["apply", "current_player", "is_over", "legal_moves", "step"]
+
+END_TURN = EndTurn()
+_evolve = replacer(Table)
+
+
+def current_player(state: State) -> int | None:
+    """The seat to act, or ``None`` once the game is over."""
+    table = state.table
+    return None if table.phase is Phase.OVER else table.seat
+
+
+def is_over(state: State) -> bool:
+    """Whether the game has ended (I15, I16)."""
+    return state.table.phase is Phase.OVER
+
+
+def legal_moves(state: State) -> tuple[Move, ...]:
+    """Every legal move in ``state``, in the stable order given in the module docstring.
+
+    Empty exactly when the game is over.
+    """
+    table = state.table
+    moves = table.rules.moves
+    phase = table.phase
+    if phase is Phase.FLOOD:
+        return tuple(map(moves.flood.__getitem__, table.frontier))
+    if phase is Phase.ACT:
+        sail = map(moves.sail.__getitem__, _sail_spaces(table))
+        return (*sail, *_rescues(table), END_TURN)
+    if phase is Phase.PLACE_ARK:
+        return tuple(map(moves.place.__getitem__, _free_ark_spaces(table)))
+    return ()
+
+
+def apply(state: State, move: Move) -> State:
+    """The state after ``move``. ``state`` is never changed.
+
+    Raises :class:`~noahrules.errors.IllegalMoveError`, naming the rule, for any move that is not
+    in ``legal_moves(state)``; a ``Rescue`` is accepted with its two spaces in either order.
+    """
+    return _apply(state, move, None)
+
+
+def step(state: State, move: Move) -> tuple[State, tuple[Event, ...]]:
+    """Like :func:`apply`, and also the events the move caused, in order."""
+    events: list[Event] = []
+    after = _apply(state, move, events)
+    return after, tuple(events)
+
+
+def _apply(state: State, move: Move, events: list[Event] | None) -> State:
+    table = state.table
+    phase = table.phase
+    if phase is Phase.FLOOD and isinstance(move, Flood) and move.space in table.frontier:
+        return make_state(
+            _flood(table, state.dealt, move.space, events), state.dealt, state.set_aside
+        )
+    if phase is Phase.ACT:
+        if isinstance(move, MoveArk) and move.space in _sail_spaces(table):
+            if events is not None:
+                events.append(ArkMoved(table.seat, move.space))
+            arks = replaced(table.arks, table.seat, move.space)
+            return make_state(_act(table, events, arks=arks), state.dealt, state.set_aside)
+        if isinstance(move, Rescue) and _ordered(move) in _rescues(table):
+            return make_state(_rescue(table, _ordered(move), events), state.dealt, state.set_aside)
+        if isinstance(move, EndTurn):
+            return make_state(_end_turn(table, events), state.dealt, state.set_aside)
+    if (
+        phase is Phase.PLACE_ARK
+        and isinstance(move, PlaceArk)
+        and move.space in _free_ark_spaces(table)
+    ):
+        return make_state(_place_ark(state, move.space, events), state.dealt, state.set_aside)
+    raise IllegalMoveError(*_why_not(table, move))
+
+
+# --- I7, I8: placing the arks --------------------------------------------------------------------
+
+
+def _free_ark_spaces(table: Table) -> tuple[int, ...]:
+    return tuple(s for s in table.rules.board.of_kind("ark") if s not in table.arks)
+
+
+def _place_ark(state: State, space: int, events: list[Event] | None) -> Table:
+    table = state.table
+    arks = replaced(table.arks, table.seat, space)
+    seat = (table.seat + 1) % table.players
+    if events is not None:
+        events.append(ArkPlaced(table.seat, space))
+    if seat != table.first_player:
+        return _evolve(table, arks=arks, seat=seat)
+    # I8: with every ark placed, every animal next to water is turned face up.
+    tiles = list(table.tiles)
+    revealed = _reveal(tiles, state.dealt, table.frontier, table, events)
+    return _evolve(
+        table, arks=arks, seat=seat, phase=Phase.FLOOD, tiles=tuple(tiles), face_up=revealed
+    )
+
+
+# --- I9-I11: the flood rises ---------------------------------------------------------------------
+
+
+def _flood(
+    table: Table, dealt: tuple[Tile | None, ...], space: int, events: list[Event] | None
+) -> Table:
+    board = table.rules.board
+    tiles = list(table.tiles)
+    covered = table.covered
+    face_up = table.face_up
+    lost = tiles[space]
+    seen = None
+    if lost is not None:  # I9: an animal under the water is lost for good
+        seen = lost.species if lost.face_up else None
+        covered = (*covered, (space, seen))
+        tiles[space] = None
+        if seen is not None:
+            face_up = _without(face_up, space)
+    gained = len(board.near[space] & table.water)  # I10
+    if events is not None:
+        events.append(Flooded(table.seat, space, gained, seen, lost is not None and seen is None))
+    water = table.water | {space}
+    neighbours = board.neighbours[space]
+    face_up = _merge(face_up, _reveal(tiles, dealt, neighbours, table, events))  # I11
+    frontier = _merge(
+        _without(table.frontier, space),
+        tuple(n for n in neighbours if n not in water and n not in table.frontier),
+    )
+    after = _evolve(
+        table,
+        tiles=tuple(tiles),
+        water=water,
+        water_left=table.water_left - 1,
+        points=replaced(table.points, table.seat, table.points[table.seat] + gained),
+        covered=covered,
+        frontier=frontier,
+        face_up=face_up,
+        phase=Phase.ACT,
+        actions_left=table.rules.actions_per_turn,
+    )
+    return after if after.actions_left else _end_turn(after, events)
+
+
+def _reveal(
+    tiles: list[Tile | None],
+    dealt: tuple[Tile | None, ...],
+    spaces: Iterable[int],
+    table: Table,
+    events: list[Event] | None,
+) -> tuple[int, ...]:
+    """Turn the face-down tiles on ``spaces`` face up (in ``tiles``, from the deal); the spaces
+    turned."""
+    face_up = table.rules.face_up
+    turned = []
+    for s in spaces:
+        tile = tiles[s]
+        if tile is not None and not tile.face_up:
+            under = dealt[s]
+            assert under is not None, "a tile lies face down only where one was dealt"
+            species = under.species
+            tiles[s] = face_up[species]
+            turned.append((s, species))
+    turned.sort()
+    if events is not None and turned:
+        events.append(TilesRevealed(tuple(turned)))
+    return tuple(s for s, _ in turned)
+
+
+# --- I12-I14: the ark's actions ------------------------------------------------------------------
+
+
+def _sail_spaces(table: Table) -> tuple[int, ...]:
+    """I13: the neighbouring water spaces without an ark."""
+    ark = table.arks[table.seat]
+    assert ark is not None
+    water, arks = table.water, table.arks
+    return tuple(n for n in table.rules.board.neighbours[ark] if n in water and n not in arks)
+
+
+def _rescues(table: Table) -> list[Rescue]:
+    """I14: each face-up pair of a rescuable species with one animal next to the ark."""
+    ark = table.arks[table.seat]
+    assert ark is not None
+    near = table.rules.board.near[ark]
+    tiles = table.tiles
+    if not any((t := tiles[n]) is not None and t.face_up for n in near):
+        return []  # no face-up animal next to the ark
+    pairs = [
+        Rescue(a, b)
+        for spaces in table.pairs().values()
+        if not near.isdisjoint(spaces)
+        for i, a in enumerate(spaces)
+        for b in spaces[i + 1 :]
+        if a in near or b in near
+    ]
+    pairs.sort(key=lambda r: (r.first, r.second))
+    return pairs
+
+
+def _ordered(move: Rescue) -> Rescue:
+    first, second = move.first, move.second
+    if isinstance(first, int) and isinstance(second, int) and first > second:
+        return Rescue(second, first)
+    return move
+
+
+def _rescue(table: Table, pair: Rescue, events: list[Event] | None) -> Table:
+    tile = table.tiles[pair.first]
+    assert tile is not None
+    if events is not None:
+        events.append(PairRescued(table.seat, pair.first, pair.second, tile.species))
+    tiles = list(table.tiles)
+    tiles[pair.first] = tiles[pair.second] = None  # I14: the spaces stay land
+    return _act(
+        table,
+        events,
+        tiles=tuple(tiles),
+        face_up=_without(_without(table.face_up, pair.first), pair.second),
+        rescued=replaced(
+            table.rescued, table.seat, (*table.rescued[table.seat], tile.species, tile.species)
+        ),
+    )
+
+
+def _act(table: Table, events: list[Event] | None, **changes: object) -> Table:
+    """One action taken (I12): the turn ends with the last one."""
+    after = _evolve(table, actions_left=table.actions_left - 1, **changes)
+    return after if after.actions_left else _end_turn(after, events)
+
+
+# --- I15, I16: end of turn and of the game -------------------------------------------------------
+
+
+def _end_turn(table: Table, events: list[Event] | None) -> Table:
+    if events is not None:
+        events.append(TurnEnded(table.seat))
+    if _game_ends(table):
+        over = _evolve(table, phase=Phase.OVER, actions_left=0)
+        if events is not None:
+            events.append(GameOver(final_scores(over), final_winners(over)))
+        return over
+    return _evolve(table, seat=(table.seat + 1) % table.players, phase=Phase.FLOOD, actions_left=0)
+
+
+def _game_ends(table: Table) -> bool:
+    """I16 (a) the last water tile is placed, (b) nothing is left to reveal or rescue; I15 no
+    land is left to flood."""
+    if not table.water_left or not table.frontier:
+        return True
+    placed = len(table.rules.board.of_kind("jungle"))  # one tile on each jungle space (I5)
+    on_island = placed - len(table.covered) - sum(map(len, table.rescued))
+    if on_island > len(table.face_up):
+        return False  # a face-down tile remains
+    return not table.pairs()
+
+
+# --- helpers -------------------------------------------------------------------------------------
+
+
+def _why_not(table: Table, move: object) -> tuple[str, str]:
+    """The rule that ``move`` breaks here, and how."""
+    if table.phase is Phase.OVER:
+        return "I16", f"the game is over; {move!r} cannot be played"
+    if table.phase is Phase.PLACE_ARK:
+        return "I7", f"{move!r}: place your ark on a free ark space"
+    if table.phase is Phase.FLOOD:
+        return "I9", f"{move!r}: place water on a land space next to water"
+    if isinstance(move, MoveArk):
+        return "I13", f"{move!r}: an ark moves to a neighbouring water space without an ark"
+    if isinstance(move, Rescue):
+        return "I14", f"{move!r}: rescue two face-up animals of one species, one next to your ark"
+    return "I12", f"{move!r}: move the ark, rescue a pair, or end the turn"
+
+
+def _without(spaces: tuple[int, ...], space: int) -> tuple[int, ...]:
+    i = spaces.index(space)
+    return spaces[:i] + spaces[i + 1 :]
+
+
+def _merge(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(sorted((*a, *b))) if b else a
