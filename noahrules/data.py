@@ -34,6 +34,7 @@ __all__ = [
     "Reader",
     "RulesIdentity",
     "Source",
+    "Variants",
     "apply_collection_change",
     "cached_load",
     "data_dir",
@@ -327,7 +328,11 @@ class Layers:
         return tuple(v.label for v in self.variants if v.packaged)
 
 
-def variant_names(variants: Sequence[str | os.PathLike[str]] | str) -> tuple[str, ...]:
+Variants = Sequence[str | os.PathLike[str]] | str | os.PathLike[str]
+"""The ``variants`` argument of ``load_rules``: several names or paths, or one."""
+
+
+def variant_names(variants: Variants) -> tuple[str, ...]:
     """The ``variants`` argument of ``load_rules`` as a tuple of strings (one string is one
     variant)."""
     if isinstance(variants, str | os.PathLike):
@@ -372,7 +377,7 @@ _CACHE_LOCK = threading.Lock()
 
 def cached_load(
     game: str,
-    variants: Sequence[str | os.PathLike[str]] | str,
+    variants: Variants,
     build: Callable[[Reader, tuple[Source, ...]], T],
 ) -> T:
     """Rules data loaded once: ``build(reader, sources)`` makes a game's rules from its

@@ -25,9 +25,9 @@ from noahrules.events import Event
 from noahrules.rng import Rng
 
 if TYPE_CHECKING:
-    import os
     from pathlib import Path
 
+    from noahrules.data import Variants
     from noahrules.render import Renderer
 
 __all__ = [
@@ -81,9 +81,7 @@ class RulesValue(Hashable, Protocol):
 class LoadRules(Protocol[R_co]):
     """``load_rules(variants=())``: the packaged rules with variants applied."""
 
-    def __call__(
-        self, variants: Sequence[str | os.PathLike[str]] | str = ..., /
-    ) -> R_co: ...  # pragma: no cover
+    def __call__(self, variants: Variants = ..., /) -> R_co: ...  # pragma: no cover
 
 
 class NewGame(Protocol[R_contra, S_co]):
@@ -141,8 +139,8 @@ class GameSpec(Generic[R, S, M, V]):
 
     The functions are the game's pure rules (``legal_moves``, ``apply``, ...); the types are its
     rules, state, view and move classes (``move`` is the base class of its moves). A spec is
-    called like the game module it declares: ``GAMES["ferry"].new_game(rules, 3)``. Specs
-    compare by identity.
+    called like the game module it declares: ``GAMES[name].new_game(rules, 3)``. Specs compare
+    by identity.
     """
 
     name: str
@@ -273,8 +271,8 @@ class _Registry(Mapping[str, Game]):
 
 
 GAMES: Mapping[str, Game] = _Registry()
-"""The games by name (sorted), each a :class:`GameSpec`: ``GAMES["ferry"]``,
-``GAMES["island"]`` and any game another package registered."""
+"""The games by name (sorted), each a :class:`GameSpec`: the ferry and island games and any game
+another package registered."""
 
 
 def register_game(spec: Game) -> None:

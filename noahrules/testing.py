@@ -1,15 +1,15 @@
 """Hypothesis strategies for your own property tests of games built on noahrules.
 
 Needs hypothesis (``pip install "noahrules[test]"``). Every strategy takes a game: its name in
-:data:`noahrules.GAMES` (``"ferry"``, ``"island"``) or its declaration::
+:data:`noahrules.GAMES` or its declaration::
 
     from hypothesis import given
-    from noahrules import GAMES
+    from noahrules import ferry
     from noahrules.testing import states
 
-    @given(states("ferry"))
+    @given(states(ferry.GAME))
     def test_scores_never_negative(state):
-        assert min(GAMES["ferry"].scores(state)) >= 0
+        assert min(ferry.scores(state)) >= 0
 
 Moves are drawn as indexes into ``legal_moves``, so failing examples shrink towards short games
 and first moves.
@@ -38,8 +38,12 @@ longer game is chosen by a generator seeded from a drawn seed."""
 
 
 def rules(game: str | Game) -> st.SearchStrategy[RulesValue]:
-    """The game's packaged rules with any combination of its packaged variants."""
-    spec = game_named(game)
+    """The game's packaged rules with any combination of its packaged variants. (A game named
+    here is looked up when drawing, so it may be registered after the test is defined.)"""
+    return st.deferred(lambda: _rules(game_named(game)))
+
+
+def _rules(spec: Game) -> st.SearchStrategy[RulesValue]:
     names = spec.known_variants()
     combinations = [c for n in range(len(names) + 1) for c in itertools.combinations(names, n)]
     return st.sampled_from(combinations).map(spec.load_rules)
@@ -48,7 +52,7 @@ def rules(game: str | Game) -> st.SearchStrategy[RulesValue]:
 @st.composite
 def _setups(draw: st.DrawFn, spec: Game) -> tuple[int, int, object]:
     """A seed, a first player and a new game from them."""
-    chosen = draw(rules(spec))
+    chosen = draw(_rules(spec))
     players = draw(st.sampled_from(spec.seats(chosen)))
     seed = draw(st.integers(0, 2**32 - 1))
     first = draw(st.integers(0, players - 1))
@@ -58,7 +62,7 @@ def _setups(draw: st.DrawFn, spec: Game) -> tuple[int, int, object]:
 def games(game: str | Game) -> st.SearchStrategy[object]:
     """New games: any packaged rules, any player count they allow, any seed and first
     player."""
-    return _setups(game_named(game)).map(lambda setup: setup[2])
+    return st.deferred(lambda: _setups(game_named(game)).map(lambda setup: setup[2]))
 
 
 @frozen(repr=False)
@@ -126,7 +130,7 @@ def played(game: str | Game, max_moves: int | None = 300) -> st.SearchStrategy[P
     ends first), each drawn as an index into ``legal_moves``; with ``max_moves=None``, played to
     its end (:data:`DRAWN_MOVES` drawn moves, then moves from a drawn seed). Games without a
     bound on their length are stopped at 100,000 moves."""
-    return _played(game_named(game), max_moves)
+    return st.deferred(lambda: _played(game_named(game), max_moves))
 
 
 @st.composite

@@ -1,6 +1,8 @@
-"""Hypothesis profiles: ``ci`` (derandomized, many examples) when CI is set, else ``dev``.
+"""Hypothesis profiles: ``ci`` (derandomized, many examples) when CI is set, else ``dev``;
+``random`` for the randomized pass of CI (``.ci/run`` gives it a seed and prints it, so a
+failure found there can be run again with ``--hypothesis-seed``).
 
-Choose one explicitly with ``HYPOTHESIS_PROFILE=ci`` (or ``dev``).
+Choose one explicitly with ``HYPOTHESIS_PROFILE=ci`` (or ``dev``, ``random``).
 """
 
 from __future__ import annotations
@@ -25,6 +27,15 @@ settings.register_profile(
     "dev",
     max_examples=60,
     deadline=None,
+    phases=_PHASES,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile(
+    "random",
+    max_examples=100,
+    deadline=None,
+    print_blob=True,
+    database=None,
     phases=_PHASES,
     suppress_health_check=[HealthCheck.too_slow],
 )

@@ -7,6 +7,7 @@ failing game shrinks towards a short one with first moves.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 import pytest
 from hypothesis import strategies as st
@@ -21,7 +22,9 @@ four decisions per water tile."""
 
 BUILT_IN = ("ferry", "island")
 
-PLAYED: dict[str, st.SearchStrategy[Played]] = {name: played(name, None) for name in BUILT_IN}
+PLAYED: dict[str, st.SearchStrategy[Played[Any, Any]]] = {
+    name: played(name, None) for name in BUILT_IN
+}
 """Per game: whole games of any combination of its packaged variants, any player count."""
 
 every_game = pytest.mark.parametrize("name", BUILT_IN)

@@ -89,6 +89,7 @@ def test_bot_choice_depends_only_on_the_view(game_name: str, name: str, decision
     game = GAMES[game_name]
     real = _midgame(game, 2, seed=decisions, decisions=decisions)
     seat = game.current_player(real)
+    assert seat is not None
     view = game.view(real, seat)
     # Two other states this seat cannot tell from the real one.
     one = game.determinize(view, Rng.from_seed(1))
@@ -107,7 +108,7 @@ def test_registry_names_and_factories() -> None:
             assert isinstance(made, cls)
             assert made.name == name
     with pytest.raises(ValueError, match="unknown bot"):
-        make_bot("oracle", ferry, 0)
+        make_bot("oracle", ferry.GAME, 0)
 
 
 # --- greedy: the obviously good move ---------------------------------------------------------
@@ -200,6 +201,7 @@ def test_search_with_a_tiny_budget_returns_a_legal_move(game_name: str, iteratio
     game = GAMES[game_name]
     state = _midgame(game, 3, seed=iterations, decisions=12)
     seat = game.current_player(state)
+    assert seat is not None
     view = game.view(state, seat)
     move = SearchBot(game, 0, iterations=iterations).choose(view)
     assert move in view.legal_moves

@@ -1,4 +1,4 @@
-"""Bad rules data: every problem is a RulesDataError naming file, key path and problem (DESIGN 5).
+"""Bad rules data: every problem is a RulesDataError naming file, key path and problem.
 
 Each case is a variant overlay written to pytest's tmp_path and loaded with
 ``noahrules.ferry.load_rules([str(path)])``.
@@ -454,19 +454,29 @@ def test_malformed_yaml_control_character_gives_line_number(tmp_path: Path) -> N
 def test_variant_given_as_pathlib_path(tmp_path: Path) -> None:
     path = tmp_path / "limit.yaml"
     path.write_text("rules:\n  penalty_limit: 30\n", encoding="utf-8")
-    try:
-        rules = load_rules([path])  # type: ignore[list-item]
-    except NoahRulesError:
-        return  # a clear library error is acceptable
-    assert rules.penalty_limit == 30
+    rules = load_rules([path])
+    assert rules.penalty_limit == 30 and rules.variants == ("limit.yaml",)
+    assert load_rules(path) is rules  # one path alone is one variant
 
 
 def test_bad_data_error_changes_nothing(tmp_path: Path) -> None:
+    """A failed load leaves the rules already loaded as they were and caches nothing: the same
+    file, mended, loads as the mended data says."""
     before = load_rules()
-    load_overlay(tmp_path, add_cards(card(weight=-1)))
+    cards = before.animals
+    good = tmp_path / "house.yaml"
+    good.write_text(add_cards(card(weight=3)), encoding="utf-8")
+    heron = load_rules([str(good)])
+    assert heron.card["heron-1"].weight == 3
+    error = load_overlay(tmp_path, add_cards(card(weight=-1)), name="house.yaml")
+    assert error.path == "animals.add[0].weight"
+    with pytest.raises(RulesDataError):
+        load_rules([str(good)])  # the edited file is read again, not taken from the cache
+    good.write_text(add_cards(card(weight=4)), encoding="utf-8")
+    assert load_rules([str(good)]).card["heron-1"].weight == 4
+    assert heron.card["heron-1"].weight == 3  # the value loaded earlier is unchanged
     after = load_rules()
-    assert after == before
-    assert after.digest == before.digest
+    assert after is before and after.animals is cards and after.digest == before.digest
 
 
 # --- Node helpers ------------------------------------------------------------------------------

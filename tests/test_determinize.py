@@ -1,5 +1,5 @@
 """Determinization of both games' views for search bots: a full state sampled from a view must
-show that very view, hold every card or tile once, and play on (DESIGN principle 4, F26, I20)."""
+show that very view, hold every card or tile once, and play on (F26, I20)."""
 
 from __future__ import annotations
 
@@ -16,10 +16,10 @@ from noahrules import ferry, island
 from noahrules.ferry.determinize import determinize as determinize_ferry
 from noahrules.ferry.determinize import unseen_cards
 from noahrules.game import Game
-from noahrules.testing import Played
 from noahrules.island.determinize import determinize as determinize_island
 from noahrules.island.determinize import unseen_species
 from noahrules.rng import Rng
+from noahrules.testing import Played
 from tests.ferry.builders import MARK_4, MARK_5
 from tests.ferry.builders import position as ferry_position
 from tests.harness import PLAYED, card_places, every_game, tile_places

@@ -111,7 +111,6 @@ def test_same_seed_and_moves_give_equal_states_despite_global_random(
 @every_game
 @given(data=st.data())
 def test_every_game_ends_within_the_decision_bound(name: str, data: st.DataObject) -> None:
-    game: Game = GAMES[name]
     played = data.draw(PLAYED[name], label="game")
     decisions = sum(1 for _ in played.steps())
     assert 0 < decisions < DECISION_BOUND

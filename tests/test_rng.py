@@ -1,13 +1,19 @@
-"""The pure, immutable SplitMix64 RNG (DESIGN principle 2)."""
+"""The pure, immutable SplitMix64 RNG."""
 
 from __future__ import annotations
 
+import ast
 import random
 from collections import Counter
+from pathlib import Path
 
 import attrs
 import pytest
 
+import noahrules
+from noahrules import ferry, island, simulate
+from noahrules.bots import SearchBot
+from noahrules.game import Game
 from noahrules.rng import Rng
 
 MASK = (1 << 64) - 1
@@ -84,18 +90,52 @@ def test_rng_compares_and_hashes_by_value() -> None:
     assert len({Rng(12), Rng(12), Rng(13)}) == 2
 
 
-def test_global_random_does_not_affect_rng() -> None:
-    random.seed(1)
-    first = draws(Rng.from_seed(9), 5)
-    random.seed(2)
-    random.random()
-    assert draws(Rng.from_seed(9), 5) == first
+def test_no_code_of_the_library_uses_the_global_random_module(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Games, views, determinization, bots and simulation run with every function of the global
+    :mod:`random` module replaced by one that fails: all chance comes from :class:`Rng`."""
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the global random module was used")
+
+    for name in ("random", "randint", "randrange", "choice", "choices", "shuffle", "sample"):
+        monkeypatch.setattr(random, name, refuse)
+    monkeypatch.setattr(random, "getrandbits", refuse)
+    games: tuple[Game, ...] = (ferry.GAME, island.GAME)
+    for game in games:
+        report = simulate(game, game.load_rules(), 2, ["random", "greedy"], games=2, workers=1)
+        assert report.unfinished == 0
+        state = game.new_game(game.load_rules(), 2, seed=4)
+        seat = game.current_player(state)
+        assert seat is not None
+        assert SearchBot(game, 1, iterations=3).choose(game.view(state, seat))
+
+
+def test_the_library_imports_no_source_of_chance_but_rng() -> None:
+    """Only :mod:`noahrules.rng` makes chance; the command line may pick a seed for a game
+    the user did not seed (``noahrules play``)."""
+    allowed = {("noahrules/cli/play.py", "secrets")}
+    found = set()
+    root = Path(noahrules.__file__).parent.parent
+    for path in sorted((root / "noahrules").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [a.name.split(".")[0] for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module.split(".")[0]]
+            for name in names:
+                if name in ("random", "secrets", "numpy", "time", "uuid"):
+                    found.add((path.relative_to(root).as_posix(), name))
+    assert found <= allowed, found - allowed
 
 
 @pytest.mark.parametrize("n", [1, 2, 3, 5, 7, 10, 52])
 def test_below_stays_in_range_and_hits_every_value(n: int) -> None:
     rng = Rng.from_seed(n)
-    seen = Counter()
+    seen: Counter[int] = Counter()
     for _ in range(60 * n):
         value, rng = rng.below(n)
         assert 0 <= value < n
@@ -128,7 +168,7 @@ def test_below_is_roughly_uniform() -> None:
     # 60000 draws over 6 faces: each face expects 10000, standard deviation about 91;
     # a bound of 600 (over 6 sigma) fails only for a broken generator
     rng = Rng.from_seed(2024)
-    counts = Counter()
+    counts: Counter[int] = Counter()
     for _ in range(60000):
         value, rng = rng.below(6)
         counts[value] += 1
@@ -183,7 +223,7 @@ def test_shuffled_empty_and_single() -> None:
 
 def test_shuffled_reaches_every_permutation_of_three() -> None:
     rng = Rng.from_seed(13)
-    counts = Counter()
+    counts: Counter[tuple[str, ...]] = Counter()
     for _ in range(6000):
         order, rng = rng.shuffled("abc")
         counts[order] += 1
@@ -194,7 +234,7 @@ def test_shuffled_reaches_every_permutation_of_three() -> None:
 
 def test_shuffled_moves_each_item_to_each_position() -> None:
     rng = Rng.from_seed(21)
-    positions = Counter()
+    positions: Counter[int] = Counter()
     for _ in range(4000):
         order, rng = rng.shuffled(range(4))
         positions[order.index(0)] += 1

@@ -12,6 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from noahrules import GAMES, ferry, island, serialize
+from noahrules.data import data_dir
 from noahrules.errors import ReplayError, SerializationError
 from noahrules.game import Game
 from noahrules.records import GameRecord, final_state, replay
@@ -58,7 +59,6 @@ def test_json_round_trip_is_exact_for_states_moves_views_events_and_records(
 @every_game
 @given(data=st.data())
 def test_replaying_a_record_reproduces_every_state(name: str, data: st.DataObject) -> None:
-    game: Game = GAMES[name]
     played = data.draw(PLAYED[name], label="game")
     steps = list(played.steps())
     record = GameRecord.start(name, played.rules, played.players, played.seed, played.first_player)
@@ -95,6 +95,7 @@ def forge(data: Any, rng: Rng) -> tuple[Any, Rng]:
     """``data`` with one value somewhere replaced by a value of another type or range."""
     paths = list(leaves(data, ()))
     path, rng = rng.choice(paths)
+    junk: object
     junk, rng = rng.choice([None, -1, 10**6, "x", "cat-99", [], {}, True, 2.5, "fishbone"])
     return replace_at(data, path, junk), rng
 
@@ -340,3 +341,43 @@ def test_rules_travel_as_a_reference_and_load_again() -> None:
         serialize.from_dict(ref, ferry.Rules)
     with pytest.raises(SerializationError, match="has changed"):
         serialize.from_dict({**ref, "digest": "f" * 64}, island.Rules)
+
+
+# --- rules identity: by content, from any folder -------------------------------------------------
+
+
+def test_a_state_saved_with_a_variant_file_reads_back_from_another_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    home, away = tmp_path / "home", tmp_path / "away" / "deeper"
+    home.mkdir()
+    away.mkdir(parents=True)
+    (home / "heron.yaml").write_text("rules:\n  hand_size: 6\n", encoding="utf-8")
+    monkeypatch.chdir(home)
+    rules = ferry.load_rules(["./heron.yaml", "frog"])
+    state = ferry.new_game(rules, players=3, seed=2)
+    text = serialize.to_json(state)
+    monkeypatch.chdir(away)
+    with pytest.raises(SerializationError, match=r"variant file heron\.yaml; pass the rules"):
+        serialize.from_json(text, ferry.State)  # reading never opens a file the data names
+    again = ferry.load_rules(["../../home/heron.yaml", "frog"])
+    assert again == rules and hash(again) == hash(rules) and again.variants == rules.variants
+    assert serialize.from_json(text, ferry.State, rules=again) == state
+    with pytest.raises(SerializationError, match="has changed since this was written"):
+        serialize.from_json(text, ferry.State, rules=ferry.load_rules(["frog"]))
+
+
+def test_a_packaged_variant_by_name_or_by_path_is_the_same_rules() -> None:
+    path = data_dir("ferry") / "variants" / "frog.yaml"
+    by_name, by_path = ferry.load_rules(["frog"]), ferry.load_rules([str(path.resolve())])
+    assert by_path == by_name and by_path.variants == ("frog",) == by_path.packaged
+    text = serialize.to_json(ferry.new_game(by_path, 2, seed=1))
+    assert serialize.from_json(text, ferry.State).rules == by_name
+
+
+def test_a_variant_file_copying_a_packaged_one_is_other_rules(tmp_path: Path) -> None:
+    copy = tmp_path / "frog.yaml"
+    copy.write_bytes((data_dir("ferry") / "variants" / "frog.yaml").read_bytes())
+    mine, packaged = ferry.load_rules([str(copy)]), ferry.load_rules(["frog"])
+    assert mine.digest == packaged.digest and mine.packaged == () != packaged.packaged
+    assert mine != packaged

@@ -25,7 +25,7 @@ def test_rules_are_the_packaged_rules_with_packaged_variants(
 @given(data=st.data())
 def test_games_are_new_games_within_the_player_range(name: str, data: st.DataObject) -> None:
     game: Any = GAMES[name]
-    state = data.draw(games(name))
+    state: Any = data.draw(games(name))
     assert game.min_players <= state.players <= game.max_players
     assert game.legal_moves(state)
     assert game.current_player(state) == state.first_player

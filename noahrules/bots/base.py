@@ -10,6 +10,7 @@ from noahrules.game import Game
 __all__ = ["Bot", "ViewOf", "moves_to_choose", "standing"]
 
 M = TypeVar("M")
+"""A game's move type."""
 M_co = TypeVar("M_co", covariant=True)
 V_contra = TypeVar("V_contra", contravariant=True)
 

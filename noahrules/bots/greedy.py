@@ -10,26 +10,27 @@ leads to (:func:`~noahrules.bots.base.standing`). Ties are broken with its seede
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any, Generic
 
-from noahrules.bots.base import ViewOf, moves_to_choose, standing
-from noahrules.game import Game
+from noahrules.bots.base import M, ViewOf, moves_to_choose, standing
+from noahrules.game import Game, GameSpec
 from noahrules.rng import Rng
 
 __all__ = ["GreedyBot", "lookahead_scores"]
 
 
-class GreedyBot:
+class GreedyBot(Generic[M]):
     """Plays the legal move with the highest one-step heuristic score for its game (its
     declared heuristic, else :func:`lookahead_scores`); ties are broken by its seeded
     generator."""
 
     name = "greedy"
 
-    def __init__(self, game: Game, seed: int = 0) -> None:
+    def __init__(self, game: GameSpec[Any, Any, M, Any], seed: int = 0) -> None:
         self.game = game
         self.rng = Rng.from_seed(seed)
 
-    def choose(self, view: ViewOf[object]) -> object:
+    def choose(self, view: ViewOf[M]) -> M:
         """The best-scoring legal move of ``view`` (ties broken at random)."""
         moves = moves_to_choose(view)
         if len(moves) == 1:

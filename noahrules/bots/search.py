@@ -24,9 +24,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from typing import Any, Generic
 
-from noahrules.bots.base import ViewOf, moves_to_choose, standing
-from noahrules.game import Game
+from noahrules.bots.base import M, ViewOf, moves_to_choose, standing
+from noahrules.game import Game, GameSpec
 from noahrules.rng import Rng
 
 __all__ = ["DEFAULT_ITERATIONS", "EXPLORATION", "SearchBot", "evaluate"]
@@ -38,44 +39,46 @@ EXPLORATION = 0.7
 """UCB1's exploration constant (values are in [0, 1])."""
 
 
-class _Node:
-    """A node of the search tree: the edge from its parent (``move``, chosen by ``seat``) and its
-    statistics."""
+class _Node(Generic[M]):
+    """A node of the search tree: the edge from its parent (``move``, chosen by ``seat``; the
+    root has none) and its statistics."""
 
     __slots__ = ("avail", "children", "move", "seat", "total", "visits")
 
-    def __init__(self, move: object, seat: int) -> None:
+    def __init__(self, move: M | None, seat: int) -> None:
         self.move = move
         self.seat = seat
-        self.children: dict[object, _Node] = {}
+        self.children: dict[M, _Node[M]] = {}
         self.visits = 0
         self.avail = 0
         self.total = 0.0
 
 
-class SearchBot:
+class SearchBot(Generic[M]):
     """Information-set Monte Carlo tree search over determinizations of the view, with a budget
     of ``iterations`` iterations per decision (see the module docstring)."""
 
     name = "search"
 
-    def __init__(self, game: Game, seed: int = 0, iterations: int = DEFAULT_ITERATIONS) -> None:
+    def __init__(
+        self, game: GameSpec[Any, Any, M, Any], seed: int = 0, iterations: int = DEFAULT_ITERATIONS
+    ) -> None:
         if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
             raise ValueError(f"iterations must be an integer of at least 1, got {iterations!r}")
         self.game = game
         self.rng = Rng.from_seed(seed)
         self.iterations = iterations
         strategy = game.strategy
-        self.policy = strategy.rollout or _random_move(game)
+        self.policy: Callable[[object, Rng], tuple[M, Rng]] = strategy.rollout or _random_move(game)
         self.horizon = strategy.horizon or _game_end(game)
 
-    def choose(self, view: ViewOf[object]) -> object:
+    def choose(self, view: ViewOf[M]) -> M:
         """The most visited root move after ``iterations`` iterations of search."""
         moves = moves_to_choose(view)
         if len(moves) == 1:
             return moves[0]
         game = self.game
-        root = _Node(None, view.seat)
+        root: _Node[M] = _Node(None, view.seat)
         rng = self.rng
         for _ in range(self.iterations):
             state, rng = _determinize(game, view, rng)
@@ -89,11 +92,11 @@ class SearchBot:
             ),
         )
 
-    def _iterate(self, root: _Node, state: object, rng: Rng) -> Rng:
+    def _iterate(self, root: _Node[M], state: object, rng: Rng) -> Rng:
         game = self.game
         stop = self.horizon(state)
 
-        path: list[_Node] = []
+        path: list[_Node[M]] = []
         node = root
         # Selection and expansion.
         while not stop(state):
@@ -113,7 +116,7 @@ class SearchBot:
                 path.append(child)
                 state = game.apply(state, move)
                 break
-            best: _Node | None = None
+            best: _Node[M] | None = None
             best_value = -1.0
             for m in moves:
                 c = children[m]
@@ -121,7 +124,7 @@ class SearchBot:
                 value = c.total / c.visits + EXPLORATION * math.sqrt(math.log(c.avail) / c.visits)
                 if value > best_value:
                     best, best_value = c, value
-            assert best is not None
+            assert best is not None and best.move is not None
             path.append(best)
             node = best
             state = game.apply(state, best.move)
@@ -143,10 +146,10 @@ def _determinize(game: Game, view: object, rng: Rng) -> tuple[object, Rng]:
     return game.determinize(view, Rng.from_seed(seed)), rng
 
 
-def _random_move(game: Game) -> Callable[[object, Rng], tuple[object, Rng]]:
+def _random_move(game: GameSpec[Any, Any, M, Any]) -> Callable[[object, Rng], tuple[M, Rng]]:
     legal_moves = game.legal_moves
 
-    def policy(state: object, rng: Rng) -> tuple[object, Rng]:
+    def policy(state: object, rng: Rng) -> tuple[M, Rng]:
         return rng.choice(legal_moves(state))
 
     return policy

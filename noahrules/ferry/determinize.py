@@ -1,6 +1,6 @@
 """Determinization of a ferry view: one full state a seat cannot tell from the real one.
 
-A search bot sees only its :class:`~noahrules.ferry.view.View` (DESIGN principle 4). To look ahead
+A search bot sees only its :class:`~noahrules.ferry.view.View`. To look ahead
 it samples a complete :class:`~noahrules.ferry.state.State` that agrees with everything the view
 shows: the view's own table, and the cards it cannot see dealt at random into the other hands and
 the unused deck; the future chance comes from a new generator, never from the real one (F26).

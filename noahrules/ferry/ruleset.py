@@ -6,9 +6,7 @@ given, validates everything and returns one immutable :class:`Rules` value.
 
 from __future__ import annotations
 
-import os
 import re
-from collections.abc import Sequence
 
 from attrs import field, frozen
 
@@ -18,6 +16,7 @@ from noahrules.data import (
     Reader,
     RulesIdentity,
     Source,
+    Variants,
     cached_load,
     digest,
     known_variants,
@@ -143,7 +142,7 @@ def packaged_variants() -> tuple[str, ...]:
     return known_variants("ferry")
 
 
-def load_rules(variants: Sequence[str | os.PathLike[str]] | str = ()) -> Rules:
+def load_rules(variants: Variants = ()) -> Rules:
     """Load the ferry game's rules data with the given variants applied, in order.
 
     A variant is a packaged variant's name (``"frog"``, ``"crocodile"``, ``"roommate"``,

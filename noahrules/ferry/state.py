@@ -1,4 +1,4 @@
-"""The ferry game's state: an immutable value (DESIGN principle 1).
+"""The ferry game's state: an immutable value.
 
 A :class:`State` is the public :class:`Table`, which every seat sees, and the hidden rest: the
 hands, the unused deck, the random generator and the secrets shown to some seats. A view holds

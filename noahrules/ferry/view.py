@@ -1,4 +1,4 @@
-"""What one seat may know of a ferry game (DESIGN principle 4, F26).
+"""What one seat may know of a ferry game (F26).
 
 A view holds the state's public :class:`~noahrules.ferry.state.Table` itself, and beside it only
 what this seat may know of the hidden part: its own hand, the sizes of the hands and of the

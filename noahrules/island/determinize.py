@@ -1,6 +1,6 @@
 """Determinization of an island view: one full state no seat can tell from the real one.
 
-A search bot sees only its :class:`~noahrules.island.view.View` (DESIGN principle 4). To look ahead
+A search bot sees only its :class:`~noahrules.island.view.View`. To look ahead
 it samples a complete :class:`~noahrules.island.state.State` that agrees with everything the view
 shows: the view's own table, and a deal in which the tiles nobody has seen lie at random on the
 face-down spaces, under the unseen covered places and in the set-aside pile (I20).

@@ -7,8 +7,6 @@ order given, validates everything and returns one immutable :class:`Rules` value
 from __future__ import annotations
 
 import enum
-import os
-from collections.abc import Sequence
 from pathlib import Path
 
 from attrs import field, frozen
@@ -20,6 +18,7 @@ from noahrules.data import (
     Reader,
     RulesIdentity,
     Source,
+    Variants,
     cached_load,
     data_dir,
     digest,
@@ -148,7 +147,7 @@ _RULES_KEYS = (
 )
 
 
-def load_rules(variants: Sequence[str | os.PathLike[str]] | str = ()) -> Rules:
+def load_rules(variants: Variants = ()) -> Rules:
     """Load the island game's rules data with the given variants applied, in order.
 
     A variant is a packaged variant's name (``"advanced-scoring"``, ``"small-island"``) or the

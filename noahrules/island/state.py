@@ -1,4 +1,4 @@
-"""The island game's state: an immutable value (DESIGN principle 1).
+"""The island game's state: an immutable value.
 
 A :class:`State` is the public :class:`Table`, which every seat sees (face-down tiles shown as
 :data:`HIDDEN`), and the hidden deal: the tile dealt face down on each jungle space and the

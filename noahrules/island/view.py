@@ -1,4 +1,4 @@
-"""What one seat may know of an island game (DESIGN principle 4, I20).
+"""What one seat may know of an island game (I20).
 
 A view holds the state's public :class:`~noahrules.island.state.Table` itself: every seat sees
 the same table, with face-down tiles shown as :data:`~noahrules.island.state.HIDDEN`. Nothing of

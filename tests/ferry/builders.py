@@ -105,3 +105,17 @@ def position(
         removed=removed,
     )
     return State(table=table, hands=hand_cards, deck=deck, rng=Rng.from_seed(seed))
+
+
+def ferries(state: State) -> list[Ferry]:
+    """The docked ferries, dock by dock; fails if a dock is empty."""
+    docked = [f for f in state.docks if f is not None]
+    assert len(docked) == len(state.docks), "a dock is empty"
+    return docked
+
+
+def at(state: State, dock: int | None = None) -> Ferry:
+    """The ferry at ``dock`` (default: Noah's dock); fails if the dock is empty."""
+    ferry_ = state.docks[state.noah if dock is None else dock]
+    assert ferry_ is not None, "the dock is empty"
+    return ferry_

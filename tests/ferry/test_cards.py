@@ -1,6 +1,6 @@
-"""The packaged ferry card database and its loader (rules/ferry.md F1-F7, F25, V1-V4).
+"""The packaged ferry card database and its loader (docs/ferry.md F1-F7, F25, V1-V4).
 
-Expected values are written out by hand from the card table in rules/ferry.md, never read from the
+Expected values are written out by hand from the card table in docs/ferry.md, never read from the
 YAML files or from the loader's own output.
 """
 
@@ -15,7 +15,7 @@ from noahrules import ferry
 from noahrules.ferry import Abilities, Boarded, Ferry, Gender, Rules, ShortDeal, load_rules
 
 # species: (cards, weight, tears, males, females, eithers, abilities) -- the card table of
-# rules/ferry.md, typed in by hand.
+# docs/ferry.md, typed in by hand.
 BASE_TABLE: dict[str, tuple[int, int, int, int, int, int, Abilities]] = {
     "woodpecker": (2, 0, 2, 1, 1, 0, Abilities(capacity_limit=13)),
     "parrot": (6, 0, 2, 3, 3, 0, Abilities()),

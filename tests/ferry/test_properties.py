@@ -8,8 +8,8 @@ from collections import Counter
 from hypothesis import given
 
 from noahrules import ferry
-from noahrules.testing import Played, played
 from noahrules.ferry import Gender, State
+from noahrules.testing import Played, played
 from tests.harness import DECISION_BOUND, card_places
 
 games = played(ferry.GAME, None)

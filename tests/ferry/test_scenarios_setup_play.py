@@ -1,6 +1,6 @@
 """Scenario tests for the ferry game's components, setup and turn (rules F1-F16).
 
-Every expected value below is worked out by hand from ``rules/ferry.md`` and the card table; the
+Every expected value below is worked out by hand from ``docs/ferry.md`` and the card table; the
 comments show the arithmetic. Setup tests (F4-F9, F7a) check facts that hold for any seed, over
 several seeds. Play tests (F10-F16) build an exact position with ``tests/ferry/builders.py``.
 """
@@ -8,6 +8,7 @@ several seeds. Play tests (F10-F16) build an exact position with ``tests/ferry/b
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
@@ -16,8 +17,10 @@ from noahrules import ferry
 from noahrules.errors import IllegalMoveError, SetupError
 from noahrules.ferry import (
     Boarded,
+    Card,
     EndGiving,
     Ferry,
+    FerryCard,
     Gender,
     GiveCard,
     LookAtHand,
@@ -28,7 +31,7 @@ from noahrules.ferry import (
     State,
     TakeAnimals,
 )
-from tests.ferry.builders import MARK_4, MARK_5, position, rules
+from tests.ferry.builders import MARK_4, MARK_5, at, ferries, position, rules
 
 MALE = Gender.MALE
 FEMALE = Gender.FEMALE
@@ -40,7 +43,7 @@ FERRY_IDS = {f"ferry-{i}" for i in range(1, 9)}
 # --- helpers ---
 
 
-def ids(cards) -> tuple[str, ...]:
+def ids(cards: Iterable[Card] | Iterable[FerryCard]) -> tuple[str, ...]:
     return tuple(c.id for c in cards)
 
 
@@ -65,7 +68,7 @@ def docks(state: State) -> tuple[tuple[str, tuple[str, ...]] | None, ...]:
     )
 
 
-def refuse(state: State, move, rule: str) -> None:
+def refuse(state: State, move: ferry.Move, rule: str) -> None:
     """``move`` is refused in ``state``, naming ``rule``, and ``state`` is left as it was."""
     before = state
     with pytest.raises(IllegalMoveError) as caught:
@@ -92,7 +95,7 @@ def variant_file(tmp_path: Path, name: str, text: str) -> str:
 # --- F1-F3: components ---
 
 
-def test_f1_card_database_matches_the_table():
+def test_f1_card_database_matches_the_table() -> None:
     r = rules()
     assert len(r.animals) == 47
     assert len({c.id for c in r.animals}) == 47
@@ -126,7 +129,7 @@ def test_f1_card_database_matches_the_table():
     assert {c.species for c in r.animals} == set(table)
 
 
-def test_f1_player_count_marks_and_abilities():
+def test_f1_player_count_marks_and_abilities() -> None:
     r = rules()
     marks = {c.id: c.mark for c in r.animals if c.mark is not None}
     assert marks == {**dict.fromkeys(MARK_4, "4+"), **dict.fromkeys(MARK_5, "5+")}
@@ -151,21 +154,21 @@ def test_f1_player_count_marks_and_abilities():
             assert card.abilities == ferry.Abilities(), card.id
 
 
-def test_f2_eight_identical_ferries_of_capacity_21():
+def test_f2_eight_identical_ferries_of_capacity_21() -> None:
     r = rules()
     assert len(r.ferries) == 8
     assert {f.id for f in r.ferries} == FERRY_IDS
     assert {(f.capacity, f.unique_species) for f in r.ferries} == {(21, False)}
     for seed in SEEDS:
         state = ferry.new_game(r, players=3, seed=seed)
-        placed = [f.card.id for f in state.docks] + [f.id for f in state.centre]
+        placed = [f.card.id for f in ferries(state)] + [f.id for f in state.centre]
         assert sorted(placed) == sorted(FERRY_IDS)
-        for dock in state.docks:
+        for dock in ferries(state):
             has_woodpecker = dock.animals[0].card.species == "woodpecker"
             assert dock.capacity == (13 if has_woodpecker else 21)
 
 
-def test_f3_one_noah_and_a_zero_penalty_counter_per_player():
+def test_f3_one_noah_and_a_zero_penalty_counter_per_player() -> None:
     r = rules()
     for players in (2, 3, 4, 5):
         for seed in SEEDS:
@@ -189,7 +192,9 @@ def test_f3_one_noah_and_a_zero_penalty_counter_per_player():
         (5, (), 47),
     ],
 )
-def test_f4_cards_removed_by_player_count_mark(players, removed, deck_size):
+def test_f4_cards_removed_by_player_count_mark(
+    players: int, removed: tuple[str, ...], deck_size: int
+) -> None:
     r = rules()
     every = {c.id for c in r.animals}
     for seed in SEEDS:
@@ -202,12 +207,12 @@ def test_f4_cards_removed_by_player_count_mark(players, removed, deck_size):
 
 
 @pytest.mark.parametrize("players", [0, 1, 6, 7])
-def test_f4_player_count_outside_2_to_5_is_rejected(players):
+def test_f4_player_count_outside_2_to_5_is_rejected(players: int) -> None:
     with pytest.raises(SetupError):
         ferry.new_game(rules(), players=players, seed=0)
 
 
-def test_f5_five_docked_ferries_and_three_in_the_centre():
+def test_f5_five_docked_ferries_and_three_in_the_centre() -> None:
     r = rules()
     orders = set()
     for players in (2, 3, 4, 5):
@@ -216,7 +221,7 @@ def test_f5_five_docked_ferries_and_three_in_the_centre():
             assert len(state.docks) == 5
             assert all(isinstance(d, Ferry) for d in state.docks)
             assert len(state.centre) == 3
-            docked = [d.card.id for d in state.docks]
+            docked = [d.card.id for d in ferries(state)]
             centre = [f.id for f in state.centre]
             assert len(set(docked + centre)) == 8
             assert set(docked + centre) == FERRY_IDS
@@ -225,7 +230,7 @@ def test_f5_five_docked_ferries_and_three_in_the_centre():
     assert len(orders) > 1
 
 
-def test_f5_setup_is_seeded():
+def test_f5_setup_is_seeded() -> None:
     r = rules()
     for seed in SEEDS:
         assert ferry.new_game(r, players=4, seed=seed) == ferry.new_game(r, players=4, seed=seed)
@@ -233,7 +238,7 @@ def test_f5_setup_is_seeded():
     assert len({hands(ferry.new_game(r, players=4, seed=seed)) for seed in SEEDS}) > 1
 
 
-def test_f6_noah_starts_at_a_seeded_random_dock():
+def test_f6_noah_starts_at_a_seeded_random_dock() -> None:
     r = rules()
     seen = set()
     for seed in range(100):
@@ -246,13 +251,13 @@ def test_f6_noah_starts_at_a_seeded_random_dock():
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_f7_one_animal_per_dock_and_eight_cards_per_hand(players):
+def test_f7_one_animal_per_dock_and_eight_cards_per_hand(players: int) -> None:
     r = rules()
     for seed in SEEDS:
         state = ferry.new_game(r, players=players, seed=seed)
-        assert [len(d.animals) for d in state.docks] == [1, 1, 1, 1, 1]
+        assert [len(d.animals) for d in ferries(state)] == [1, 1, 1, 1, 1]
         assert [len(h) for h in state.hands] == [8] * players
-        for dock in state.docks:
+        for dock in ferries(state):
             animal = dock.animals[0]
             assert animal.card not in state.removed
             assert animal.weight == animal.card.weight
@@ -278,7 +283,9 @@ SHORT_STOP = "rules: {hand_size: 20, short_deal: stop}\n"
         (5, 3, [8, 8, 8, 8, 8], 2),
     ],
 )
-def test_f7_short_deal_equal(tmp_path, players, first, sizes, left):
+def test_f7_short_deal_equal(
+    tmp_path: Path, players: int, first: int, sizes: list[int], left: int
+) -> None:
     r = ferry.load_rules([variant_file(tmp_path, "short", SHORT)])
     assert r.hand_size == 20
     assert r.short_deal is ShortDeal.EQUAL
@@ -286,7 +293,7 @@ def test_f7_short_deal_equal(tmp_path, players, first, sizes, left):
         state = ferry.new_game(r, players=players, seed=seed, first_player=first)
         assert [len(h) for h in state.hands] == sizes
         assert len(state.deck) == left
-        assert [len(d.animals) for d in state.docks] == [1] * 5
+        assert [len(d.animals) for d in ferries(state)] == [1] * 5
 
 
 @pytest.mark.parametrize(
@@ -306,8 +313,8 @@ def test_f7_short_deal_equal(tmp_path, players, first, sizes, left):
     ],
 )
 def test_f7_short_deal_stop_deals_round_robin_from_the_first_player(
-    tmp_path, players, first, sizes
-):
+    tmp_path: Path, players: int, first: int, sizes: list[int]
+) -> None:
     r = ferry.load_rules([variant_file(tmp_path, "stop", SHORT_STOP)])
     assert r.short_deal is ShortDeal.STOP
     for seed in SEEDS:
@@ -322,7 +329,7 @@ TINY = (
 )
 
 
-def test_f7_tiny_deck_deals_what_it_can(tmp_path):
+def test_f7_tiny_deck_deals_what_it_can(tmp_path: Path) -> None:
     equal = ferry.load_rules([variant_file(tmp_path, "tiny", TINY)])
     stop = ferry.load_rules(
         [
@@ -346,7 +353,7 @@ def test_f7_tiny_deck_deals_what_it_can(tmp_path):
         assert state.deck == ()
 
 
-def test_f7_deck_too_small_is_rejected(tmp_path):
+def test_f7_deck_too_small_is_rejected(tmp_path: Path) -> None:
     equal = ferry.load_rules([variant_file(tmp_path, "tiny", TINY)])
     stop = ferry.load_rules(
         [
@@ -361,20 +368,23 @@ def test_f7_deck_too_small_is_rejected(tmp_path):
                 ferry.new_game(r, players=players, seed=0)
 
 
-def _setup_docks_with(species: str, variants: tuple[str, ...] = (), players: int = 3):
+def _setup_docks_with(
+    species: str, variants: tuple[str, ...] = (), players: int = 3
+) -> list[tuple[int, State, Ferry]]:
     """(seed, docked ferry) for each setup placement of ``species`` among seeds 0..500."""
     r = rules(*variants)
     found = []
     for seed in range(501):
         state = ferry.new_game(r, players=players, seed=seed)
         for dock in state.docks:
+            assert dock is not None
             if dock.animals[0].card.species == species:
                 found.append((seed, state, dock))
     assert found, f"no {species} placed at setup in seeds 0..500"
     return found
 
 
-def test_f7a_setup_snail_gets_a_chosen_gender():
+def test_f7a_setup_snail_gets_a_chosen_gender() -> None:
     found = _setup_docks_with("snail")
     genders = set()
     for seed, _, dock in found:
@@ -386,19 +396,19 @@ def test_f7a_setup_snail_gets_a_chosen_gender():
     assert genders == {MALE, FEMALE}
 
 
-def test_f7a_setup_woodpecker_makes_capacity_13():
+def test_f7a_setup_woodpecker_makes_capacity_13() -> None:
     for seed, _, dock in _setup_docks_with("woodpecker"):
         assert dock.capacity == 13, seed
         assert dock.load == 0
 
 
-def test_f7a_setup_frog_weighs_1():
+def test_f7a_setup_frog_weighs_1() -> None:
     for seed, _, dock in _setup_docks_with("frog", ("frog",)):
         assert dock.animals[0].weight == 1, seed
 
 
 @pytest.mark.parametrize("species", ["lion", "giraffe", "donkey"])
-def test_f7a_setup_cards_fire_no_when_played_ability(species):
+def test_f7a_setup_cards_fire_no_when_played_ability(species: str) -> None:
     for seed, state, _ in _setup_docks_with(species):
         # no look, no steal, no Noah decision: the first player is simply to play
         assert state.phase is Phase.PLAY, seed
@@ -409,12 +419,12 @@ def test_f7a_setup_cards_fire_no_when_played_ability(species):
         assert all(isinstance(m, PlayAnimal | TakeAnimals) for m in ferry.legal_moves(state))
 
 
-def test_f7a_setup_card_counts_as_the_first_animal_for_a_pair():
+def test_f7a_setup_card_counts_as_the_first_animal_for_a_pair() -> None:
     r = rules()
     checked = 0
     for seed in range(501):
         state = ferry.new_game(r, players=3, seed=seed)
-        setup = state.ferry.animals[0].card
+        setup = at(state).animals[0].card
         mates = [c for c in state.hands[0] if c.species == setup.species]
         if not mates:
             continue
@@ -442,7 +452,7 @@ def test_f7a_setup_card_counts_as_the_first_animal_for_a_pair():
     assert checked >= 1
 
 
-def test_f8_unused_cards_stay_in_the_deck_all_round():
+def test_f8_unused_cards_stay_in_the_deck_all_round() -> None:
     r = rules()
     # 2-3 players: 31 cards; 4: 39; 5: 47; minus 5 setup cards and 8 per hand
     expected = {2: 31 - 5 - 16, 3: 31 - 5 - 24, 4: 39 - 5 - 32, 5: 47 - 5 - 40}
@@ -466,7 +476,7 @@ def test_f8_unused_cards_stay_in_the_deck_all_round():
             assert steps > 0
 
 
-def test_f8_replacement_ferry_is_empty_and_deck_untouched():
+def test_f8_replacement_ferry_is_empty_and_deck_untouched() -> None:
     state = position(
         hands=[["cat-5", "parrot-5"], ["elephant-2"]],
         docks=[["elephant-1", "rhinoceros-1"], [], [], [], []],
@@ -479,7 +489,7 @@ def test_f8_replacement_ferry_is_empty_and_deck_untouched():
     assert state.deck == deck
 
 
-def test_f9_first_player_starts_round_one():
+def test_f9_first_player_starts_round_one() -> None:
     r = rules()
     for seed in SEEDS:
         assert ferry.new_game(r, players=3, seed=seed).seat == 0
@@ -491,12 +501,12 @@ def test_f9_first_player_starts_round_one():
 
 
 @pytest.mark.parametrize(("players", "first"), [(2, 2), (3, 3), (3, -1), (5, 5)])
-def test_f9_first_player_must_be_a_seat(players, first):
+def test_f9_first_player_must_be_a_seat(players: int, first: int) -> None:
     with pytest.raises(SetupError):
         ferry.new_game(rules(), players=players, seed=0, first_player=first)
 
 
-def test_f9_turns_pass_in_increasing_seat_order():
+def test_f9_turns_pass_in_increasing_seat_order() -> None:
     state = position(
         players=3,
         hands=[["parrot-5", "cat-5"], ["parrot-6", "cat-6"], ["kangaroo-5", "kangaroo-6"]],
@@ -519,7 +529,7 @@ def test_f9_turns_pass_in_increasing_seat_order():
 # --- F10: gender rule ---
 
 
-def _all_male():
+def _all_male() -> State:
     # cat-5 (male) then kangaroo-5 (male): all aboard must be male
     return position(
         hands=[["parrot-6", "snail-1", "cat-6", "panda-5"], ["elephant-2"]],
@@ -527,7 +537,7 @@ def _all_male():
     )
 
 
-def test_f10_same_gender_pattern_accepts_only_that_gender():
+def test_f10_same_gender_pattern_accepts_only_that_gender() -> None:
     state = _all_male()
     # parrot-6 and cat-6 are female; the snail only as male; panda-5 male, 2 + 3 + 4 = 9
     assert ferry.legal_moves(state) == (PlayAnimal("snail-1", MALE), PlayAnimal("panda-5"))
@@ -537,14 +547,14 @@ def test_f10_same_gender_pattern_accepts_only_that_gender():
     assert after.phase is Phase.MOVE_NOAH
 
 
-def test_f10_same_gender_pattern_refuses_other_gender():
+def test_f10_same_gender_pattern_refuses_other_gender() -> None:
     state = _all_male()
     refuse(state, PlayAnimal("cat-6"), "F10")
     refuse(state, PlayAnimal("parrot-6"), "F10")
     refuse(state, PlayAnimal("snail-1", FEMALE), "F10")
 
 
-def test_f10_all_female_pattern():
+def test_f10_all_female_pattern() -> None:
     state = position(
         hands=[["parrot-5", "parrot-6", "cat-5"], ["elephant-2"]],
         docks=[["kangaroo-6", "panda-6"], [], [], [], []],
@@ -554,7 +564,7 @@ def test_f10_all_female_pattern():
     refuse(state, PlayAnimal("cat-5"), "F10")
 
 
-def _alternating():
+def _alternating() -> State:
     # cat-5 (male) then kangaroo-6 (female): alternating, the next must be male
     return position(
         hands=[["panda-5", "panda-6"], ["elephant-2"]],
@@ -562,11 +572,11 @@ def _alternating():
     )
 
 
-def test_f10_alternating_pattern_refuses_same_gender():
+def test_f10_alternating_pattern_refuses_same_gender() -> None:
     refuse(_alternating(), PlayAnimal("panda-6"), "F10")
 
 
-def test_f10_alternating_pattern_accepts_the_other_gender():
+def test_f10_alternating_pattern_accepts_the_other_gender() -> None:
     state = _alternating()
     assert ferry.legal_moves(state) == (PlayAnimal("panda-5"),)
     after = ferry.apply(state, PlayAnimal("panda-5"))
@@ -574,7 +584,7 @@ def test_f10_alternating_pattern_accepts_the_other_gender():
     assert hands(after) == (("panda-6",), ("elephant-2",))
 
 
-def test_f10_longer_alternation_continues():
+def test_f10_longer_alternation_continues() -> None:
     # male, female, male: the next must be female
     state = position(
         hands=[["parrot-5", "parrot-6"], ["elephant-2"]],
@@ -584,7 +594,7 @@ def test_f10_longer_alternation_continues():
     refuse(state, PlayAnimal("parrot-5"), "F10")
 
 
-def test_f10_one_or_no_animal_aboard_fixes_no_pattern():
+def test_f10_one_or_no_animal_aboard_fixes_no_pattern() -> None:
     hand = ["parrot-5", "parrot-6", "snail-1"]
     every = (
         PlayAnimal("parrot-5"),
@@ -598,7 +608,7 @@ def test_f10_one_or_no_animal_aboard_fixes_no_pattern():
     assert ferry.legal_moves(empty) == every
 
 
-def test_f10_snail_counts_with_its_chosen_gender():
+def test_f10_snail_counts_with_its_chosen_gender() -> None:
     hand = [["parrot-5", "parrot-6"], ["elephant-2"]]
     # snail as female, then cat-6 (female): all female
     as_female = position(hands=hand, docks=[["snail-1/female", "cat-6"], [], [], [], []])
@@ -610,13 +620,13 @@ def test_f10_snail_counts_with_its_chosen_gender():
     refuse(as_male, PlayAnimal("parrot-6"), "F10")
 
 
-def test_f10_played_snail_keeps_its_gender_aboard():
+def test_f10_played_snail_keeps_its_gender_aboard() -> None:
     state = position(
         hands=[["snail-1", "parrot-5"], ["elephant-2"]],
         docks=[["cat-5"], [], [], [], []],
     )
     after = ferry.apply(state, PlayAnimal("snail-1", FEMALE))
-    assert after.docks[0].animals[1] == Boarded(rules().card["snail-1"], FEMALE, 1)
+    assert at(after, 0).animals[1] == Boarded(rules().card["snail-1"], FEMALE, 1)
     after = ferry.apply(after, MoveNoah(1))
     assert docks(after)[0] == ("ferry-1", ("cat-5", "snail-1/female"))
 
@@ -624,7 +634,7 @@ def test_f10_played_snail_keeps_its_gender_aboard():
 # --- F11: weight rule ---
 
 
-def _load_19():
+def _load_19() -> State:
     # elephant-1 (10) + rhinoceros-1 (9) = 19, both male
     return position(
         hands=[["parrot-5", "cat-5", "kangaroo-5"], ["elephant-2"]],
@@ -632,21 +642,21 @@ def _load_19():
     )
 
 
-def test_f11_play_up_to_capacity_is_legal():
+def test_f11_play_up_to_capacity_is_legal() -> None:
     state = _load_19()
-    assert state.ferry.capacity == 21
+    assert at(state).capacity == 21
     # parrot-5: 19 + 0 = 19; cat-5: 19 + 2 = 21; kangaroo-5: 19 + 3 = 22 > 21
     assert ferry.legal_moves(state) == (PlayAnimal("parrot-5"), PlayAnimal("cat-5"))
     after = ferry.apply(state, PlayAnimal("cat-5"))
-    assert after.docks[0].load == 21
+    assert at(after, 0).load == 21
     assert docks(after)[0] == ("ferry-1", ("elephant-1", "rhinoceros-1", "cat-5"))
 
 
-def test_f11_overweight_play_refused():
+def test_f11_overweight_play_refused() -> None:
     refuse(_load_19(), PlayAnimal("kangaroo-5"), "F11")
 
 
-def _woodpecker_aboard():
+def _woodpecker_aboard() -> State:
     # woodpecker-1 (0) + elephant-1 (10) = 10, both male, capacity 13
     return position(
         hands=[["cat-5", "kangaroo-5", "panda-5"], ["elephant-2"]],
@@ -654,15 +664,15 @@ def _woodpecker_aboard():
     )
 
 
-def test_f11_woodpecker_aboard_caps_capacity_at_13():
+def test_f11_woodpecker_aboard_caps_capacity_at_13() -> None:
     state = _woodpecker_aboard()
-    assert state.ferry.capacity == 13
+    assert at(state).capacity == 13
     # cat-5: 12; kangaroo-5: 13; panda-5: 14 > 13
     assert ferry.legal_moves(state) == (PlayAnimal("cat-5"), PlayAnimal("kangaroo-5"))
     refuse(state, PlayAnimal("panda-5"), "F11")
 
 
-def test_f11_woodpecker_refused_when_load_exceeds_13():
+def test_f11_woodpecker_refused_when_load_exceeds_13() -> None:
     # elephant-1 (10) + panda-5 (4) = 14, all male
     state = position(
         hands=[["woodpecker-1", "parrot-5"], ["elephant-2"]],
@@ -672,7 +682,7 @@ def test_f11_woodpecker_refused_when_load_exceeds_13():
     refuse(state, PlayAnimal("woodpecker-1"), "F11")
 
 
-def test_f11_woodpecker_allowed_at_exactly_13():
+def test_f11_woodpecker_allowed_at_exactly_13() -> None:
     # elephant-1 (10) + kangaroo-5 (3) = 13: the woodpecker fits exactly
     state = position(
         hands=[["woodpecker-1", "parrot-5"], ["elephant-2"]],
@@ -680,21 +690,21 @@ def test_f11_woodpecker_allowed_at_exactly_13():
     )
     assert ferry.legal_moves(state) == (PlayAnimal("woodpecker-1"), PlayAnimal("parrot-5"))
     after = ferry.apply(state, PlayAnimal("woodpecker-1"))
-    assert after.docks[0].capacity == 13
-    assert after.docks[0].load == 13
+    assert at(after, 0).capacity == 13
+    assert at(after, 0).load == 13
 
 
 # --- F12: play one card from hand ---
 
 
-def _one_cat():
+def _one_cat() -> State:
     return position(
         hands=[["parrot-5", "kangaroo-5", "panda-5"], ["elephant-2"]],
         docks=[["cat-5"], ["cat-6"], [], ["bear-1"], []],
     )
 
 
-def test_f12_play_moves_exactly_one_card_from_hand_to_ferry():
+def test_f12_play_moves_exactly_one_card_from_hand_to_ferry() -> None:
     state = _one_cat()
     # every card fits (one animal aboard, 2 + 4 <= 21): the player must play one, no pass
     assert ferry.legal_moves(state) == (
@@ -717,7 +727,7 @@ def test_f12_play_moves_exactly_one_card_from_hand_to_ferry():
     assert after.deck == state.deck
 
 
-def test_f12_card_not_in_hand_refused():
+def test_f12_card_not_in_hand_refused() -> None:
     state = _one_cat()
     refuse(state, PlayAnimal("elephant-2"), "F12")  # the opponent's card
     refuse(state, PlayAnimal("lion-1"), "F12")  # an unused card
@@ -725,7 +735,7 @@ def test_f12_card_not_in_hand_refused():
     refuse(state, PlayAnimal("unicorn-1"), "F12")  # no such card
 
 
-def test_f12_a_play_is_required_not_another_move():
+def test_f12_a_play_is_required_not_another_move() -> None:
     state = _one_cat()
     refuse(state, MoveNoah(2), "F12")
     refuse(state, GiveCard("parrot-5", 1), "F12")
@@ -735,7 +745,7 @@ def test_f12_a_play_is_required_not_another_move():
 # --- F13: cannot play ---
 
 
-def _stuck():
+def _stuck() -> State:
     # 19 aboard, all male: cat-6 is female, kangaroo-5 would make 22
     return position(
         hands=[["cat-6", "kangaroo-5"], ["parrot-6"]],
@@ -743,14 +753,14 @@ def _stuck():
     )
 
 
-def test_f13_take_animals_is_the_only_move_when_nothing_fits():
+def test_f13_take_animals_is_the_only_move_when_nothing_fits() -> None:
     state = _stuck()
     assert ferry.legal_moves(state) == (TakeAnimals(),)
     refuse(state, PlayAnimal("cat-6"), "F10")
     refuse(state, PlayAnimal("kangaroo-5"), "F11")
 
 
-def test_f13_take_animals_empties_the_ferry_into_hand():
+def test_f13_take_animals_empties_the_ferry_into_hand() -> None:
     after = ferry.apply(_stuck(), TakeAnimals())
     assert hands(after) == (("cat-6", "kangaroo-5", "rhinoceros-1", "elephant-1"), ("parrot-6",))
     assert docks(after) == (
@@ -773,7 +783,7 @@ def test_f13_take_animals_empties_the_ferry_into_hand():
     refuse(after, TakeAnimals(), "F13")
 
 
-def test_f13_play_after_taking_is_never_a_pair():
+def test_f13_play_after_taking_is_never_a_pair() -> None:
     after = ferry.apply(_stuck(), TakeAnimals())
     # rhinoceros-1 was the last animal aboard before the take: still no pair
     after = ferry.apply(after, PlayAnimal("rhinoceros-1"))
@@ -784,7 +794,7 @@ def test_f13_play_after_taking_is_never_a_pair():
     assert hands(after) == (("cat-6", "kangaroo-5", "elephant-1"), ("parrot-6",))
 
 
-def test_f13_take_animals_refused_when_a_card_fits():
+def test_f13_take_animals_refused_when_a_card_fits() -> None:
     # 10 + 9 + 1 = 20, all male: the snail fits as male (21), not as female
     state = position(
         hands=[["snail-1", "cat-6"], ["parrot-6"]],
@@ -815,7 +825,9 @@ def _empty_docks(noah: int, hand: list[str]) -> State:
         ("snail-1", MALE, NON_ADJACENT),
     ],
 )
-def test_f14_noah_moves_by_the_gender_played(noah, card, gender, targets):
+def test_f14_noah_moves_by_the_gender_played(
+    noah: int, card: str, gender: Gender | None, targets: dict[int, tuple[int, int]]
+) -> None:
     state = _empty_docks(noah, [card, "parrot-5"])
     mid = ferry.apply(state, PlayAnimal(card, gender))
     assert mid.phase is Phase.MOVE_NOAH
@@ -829,20 +841,22 @@ def test_f14_noah_moves_by_the_gender_played(noah, card, gender, targets):
 
 @pytest.mark.parametrize("noah", range(5))
 @pytest.mark.parametrize(("card", "targets"), [("cat-6", ADJACENT), ("cat-5", NON_ADJACENT)])
-def test_f14_noah_move_to_a_wrong_dock_refused(noah, card, targets):
+def test_f14_noah_move_to_a_wrong_dock_refused(
+    noah: int, card: str, targets: dict[int, tuple[int, int]]
+) -> None:
     mid = ferry.apply(_empty_docks(noah, [card, "parrot-5"]), PlayAnimal(card))
     for dock in [*range(5), 5, -1]:
         if dock not in targets[noah]:
             refuse(mid, MoveNoah(dock), "F14")
 
 
-def test_f14_other_moves_refused_while_noah_must_move():
+def test_f14_other_moves_refused_while_noah_must_move() -> None:
     mid = ferry.apply(_empty_docks(0, ["cat-6", "parrot-5"]), PlayAnimal("cat-6"))
     refuse(mid, PlayAnimal("parrot-5"), "F14")
     refuse(mid, EndGiving(), "F14")
 
 
-def test_f14_noah_moves_after_the_played_cards_ability():
+def test_f14_noah_moves_after_the_played_cards_ability() -> None:
     # giraffe-2 (female): look at a hand first, then Noah moves to an adjacent dock
     state = _empty_docks(2, ["giraffe-2", "parrot-5"])
     mid = ferry.apply(state, PlayAnimal("giraffe-2"))
@@ -852,7 +866,7 @@ def test_f14_noah_moves_after_the_played_cards_ability():
     assert ferry.legal_moves(mid) == (MoveNoah(1), MoveNoah(3))
 
 
-def test_f14_donkey_does_not_move_noah():
+def test_f14_donkey_does_not_move_noah() -> None:
     state = _empty_docks(3, ["donkey-2", "parrot-5"])
     after = ferry.apply(state, PlayAnimal("donkey-2"))
     assert (after.noah, after.seat, after.phase) == (3, 1, Phase.PLAY)
@@ -862,7 +876,7 @@ def test_f14_donkey_does_not_move_noah():
 # --- F15: pair ---
 
 
-def test_f15_pair_gives_an_extra_turn_at_noahs_new_dock():
+def test_f15_pair_gives_an_extra_turn_at_noahs_new_dock() -> None:
     state = position(
         hands=[["parrot-5", "cat-6"], ["elephant-2"]],
         docks=[["cat-5"], ["kangaroo-5"], [], [], []],
@@ -878,7 +892,7 @@ def test_f15_pair_gives_an_extra_turn_at_noahs_new_dock():
     assert ferry.legal_moves(after) == (PlayAnimal("parrot-5"),)
 
 
-def test_f15_no_pair_when_only_an_earlier_animal_matches():
+def test_f15_no_pair_when_only_an_earlier_animal_matches() -> None:
     # snail-1 is aboard but kangaroo-5 was last: no pair
     state = position(
         hands=[["snail-2", "parrot-5"], ["elephant-2"]],
@@ -890,7 +904,7 @@ def test_f15_no_pair_when_only_an_earlier_animal_matches():
     assert (after.seat, after.phase, after.noah) == (1, Phase.PLAY, 2)
 
 
-def test_f15_no_pair_on_different_species():
+def test_f15_no_pair_on_different_species() -> None:
     state = position(
         hands=[["parrot-5", "cat-6"], ["elephant-2"]],
         docks=[["kangaroo-5"], [], [], [], []],
@@ -899,7 +913,7 @@ def test_f15_no_pair_on_different_species():
     assert (after.seat, after.noah) == (1, 4)
 
 
-def test_f15_extra_turns_chain():
+def test_f15_extra_turns_chain() -> None:
     state = position(
         hands=[["parrot-5", "cat-6", "kangaroo-6", "panda-5"], ["elephant-2"]],
         docks=[["cat-5"], ["kangaroo-5"], ["bear-1"], [], []],
@@ -916,7 +930,7 @@ def test_f15_extra_turns_chain():
     assert hands(state) == (("panda-5",), ("elephant-2",))
 
 
-def test_f15_extra_turn_follows_departure_bonus_and_replacement():
+def test_f15_extra_turn_follows_departure_bonus_and_replacement() -> None:
     # 10 + 9 + 1 = 20, all male; snail-2 as male: 21 and a pair with snail-1
     state = position(
         hands=[["snail-2", "parrot-5", "panda-5"], ["elephant-2"]],
@@ -941,7 +955,7 @@ def test_f15_extra_turn_follows_departure_bonus_and_replacement():
     assert ferry.legal_moves(state) == (PlayAnimal("parrot-5"), PlayAnimal("panda-5"))
 
 
-def test_f15_extra_turn_lost_when_the_round_ends():
+def test_f15_extra_turn_lost_when_the_round_ends() -> None:
     state = position(
         players=3,
         hands=[["cat-6"], ["elephant-2"], ["panda-6"]],
@@ -961,7 +975,7 @@ def test_f15_extra_turn_lost_when_the_round_ends():
 # --- F16: departure ---
 
 
-def test_f16_ferry_at_exact_capacity_departs_after_noah_moves():
+def test_f16_ferry_at_exact_capacity_departs_after_noah_moves() -> None:
     state = _load_19()
     mid = ferry.apply(state, PlayAnimal("cat-5"))  # 19 + 2 = 21
     # not yet departed: Noah moves first
@@ -989,7 +1003,7 @@ def test_f16_ferry_at_exact_capacity_departs_after_noah_moves():
     )
 
 
-def test_f16_ferry_below_capacity_stays():
+def test_f16_ferry_below_capacity_stays() -> None:
     mid = ferry.apply(_load_19(), PlayAnimal("parrot-5"))  # 19 + 0 = 19
     after = ferry.apply(mid, MoveNoah(3))
     assert docks(after)[0] == ("ferry-1", ("elephant-1", "rhinoceros-1", "parrot-5"))
@@ -998,7 +1012,7 @@ def test_f16_ferry_below_capacity_stays():
     assert (after.seat, after.phase, after.noah) == (1, Phase.PLAY, 3)
 
 
-def test_f16_woodpecker_ferry_departs_at_13():
+def test_f16_woodpecker_ferry_departs_at_13() -> None:
     mid = ferry.apply(_woodpecker_aboard(), PlayAnimal("kangaroo-5"))  # 0 + 10 + 3 = 13
     after = ferry.apply(mid, MoveNoah(3))
     assert docks(after)[0] is None
@@ -1012,7 +1026,7 @@ def test_f16_woodpecker_ferry_departs_at_13():
     assert (after.departures, after.seat, after.phase) == (0, 1, Phase.PLAY)
 
 
-def test_f16_later_departure_adds_to_departed():
+def test_f16_later_departure_adds_to_departed() -> None:
     # two ferries have left already (their docks refilled from the centre)
     state = position(
         hands=[["cat-5", "parrot-5"], ["elephant-2"]],

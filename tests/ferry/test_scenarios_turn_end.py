@@ -1,7 +1,7 @@
 """Scenario tests for the end of a ferry turn, rounds, abilities and variants (F17-F33, V1-V4).
 
 Each test builds an exact position with ``tests/ferry/builders.py``, applies moves and checks the
-exact result. Every expected value is worked out by hand from ``rules/ferry.md`` and the card
+exact result. Every expected value is worked out by hand from ``docs/ferry.md`` and the card
 table; the comments show the arithmetic. Weights and tears used below (card table):
 
     woodpecker 0/2, parrot 0/2, snail 1/2, cat 2/1, kangaroo 3/1, panda 4/4, lion 5/1,

@@ -1,6 +1,6 @@
 """The island game's rules data (I1-I5): the packaged box and board, the variants, bad data.
 
-Expected values come from rules/island.md, never from the YAML: the packaged data is checked
+Expected values come from docs/island.md, never from the YAML: the packaged data is checked
 against the spec, and every bad-data case is a small file written to pytest's ``tmp_path``
 (a variant overlay, sometimes with a board beside it) loaded with ``load_rules([path])``.
 Every problem must be a :class:`RulesDataError` naming the file, the key path and the problem

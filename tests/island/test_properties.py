@@ -8,8 +8,8 @@ from collections import Counter
 from hypothesis import given
 
 from noahrules import island
-from noahrules.testing import Played, played
 from noahrules.island import Phase, Rescue, State
+from noahrules.testing import Played, played
 from tests.harness import tile_places
 
 games = played(island.GAME, None)

@@ -1,4 +1,4 @@
-"""Scenario tests for the island game, one or more per rule I1-I20 of ``rules/island.md``.
+"""Scenario tests for the island game, one or more per rule I1-I20 of ``docs/island.md``.
 
 Each test builds an exact position with ``tests/island/builders.py`` (or a new game), applies
 moves and checks the exact result. Every expected value is worked out by hand from the rules
