@@ -454,14 +454,20 @@ def digest(values: Mapping[str, Any]) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
+@frozen(eq=False, repr=False)
 class RulesIdentity:
-    """Equality and hashing for a game's rules value: by the digest of its content and the
-    names of the packaged variants it applies. The same data compares equal however its files
-    were named (by name or by path, from any folder)."""
+    """What every game's rules value has first: the variants applied and the digest of the
+    content; and its equality and hashing, by the digest and the names of the packaged variants.
+    The same data compares equal however its files were named (by name or by path, from any
+    folder)."""
 
-    __slots__ = ()
-    digest: str
+    variants: tuple[str, ...]
+    """The variants applied, in order: packaged variants by name, the user's variant files by
+    file name (``"heron.yaml"``)."""
     packaged: tuple[str, ...]
+    """The packaged variants among them, in order."""
+    digest: str
+    """SHA-256 of the merged rules data; equal data, equal digest."""
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
@@ -473,6 +479,5 @@ class RulesIdentity:
         return hash((self.digest, self.packaged))
 
     def __repr__(self) -> str:
-        variants: tuple[str, ...] = getattr(self, "variants", ())
         name = type(self).__qualname__
-        return f"<{name} variants ({', '.join(variants)}), digest {self.digest[:12]}>"
+        return f"<{name} variants ({', '.join(self.variants)}), digest {self.digest[:12]}>"

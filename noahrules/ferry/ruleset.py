@@ -80,8 +80,8 @@ class FerryCard:
 class Rules(RulesIdentity):
     """Everything that defines one ferry game: cards, ferries and parameters.
 
-    Build it with :func:`load_rules`. Rules compare and hash by ``digest`` and ``packaged``:
-    the same data compares equal however its files were named.
+    Build it with :func:`load_rules`. Its first fields, ``variants``, ``packaged`` and
+    ``digest``, and its equality come from :class:`~noahrules.data.RulesIdentity`.
     """
 
     animals: tuple[Card, ...]
@@ -95,13 +95,6 @@ class Rules(RulesIdentity):
     departure_gifts: tuple[int, ...]
     rounds: int | None
     penalty_limit: int | None
-    variants: tuple[str, ...]
-    """The variants applied, in order: packaged variants by name, the user's variant files by
-    file name (``"heron.yaml"``)."""
-    packaged: tuple[str, ...]
-    """The packaged variants among them, in order."""
-    digest: str
-    """SHA-256 of the merged rules data; equal data, equal digest."""
     card: dict[str, Card] = field(repr=False)
     """Cards by id."""
     ferry_card: dict[str, FerryCard] = field(repr=False)

@@ -87,8 +87,8 @@ class SpaceMoves:
 class Rules(RulesIdentity):
     """Everything that defines one island game. Build it with :func:`load_rules`.
 
-    Rules compare and hash by ``digest`` and ``packaged``: the same data compares equal however
-    its files were named.
+    Its first fields, ``variants``, ``packaged`` and ``digest`` (of the data and the board), and
+    its equality come from :class:`~noahrules.data.RulesIdentity`.
     """
 
     tiles: tuple[TileKind, ...]
@@ -106,13 +106,6 @@ class Rules(RulesIdentity):
     """The bonus of the scheme in force (I17, I18)."""
     species_points: int
     unicorn_is_species: bool
-    variants: tuple[str, ...]
-    """The variants applied, in order: packaged variants by name, the user's variant files by
-    file name (``"lagoon.yaml"``)."""
-    packaged: tuple[str, ...]
-    """The packaged variants among them, in order."""
-    digest: str
-    """SHA-256 of the merged rules data and the board; equal data, equal digest."""
     kind: dict[str, TileKind] = field(repr=False)
     """Tile kinds by species."""
     face_down: dict[str, Tile] = field(repr=False)
