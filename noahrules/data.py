@@ -16,18 +16,24 @@ import json
 import os
 import threading
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from functools import partial
 from importlib import resources
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
 import yaml
-from attrs import frozen
+from attrs import field, frozen
 
-from noahrules.errors import RulesDataError
+from noahrules.errors import RulesDataError, excerpt
+from noahrules.safe_yaml import MAX_BYTES, parse
 
 T = TypeVar("T")
 
 __all__ = [
+    "LARGEST",
+    "LONGEST",
+    "MOST_ITEMS",
+    "Findings",
     "Layers",
     "Listing",
     "Node",
@@ -37,6 +43,7 @@ __all__ = [
     "Variants",
     "apply_collection_change",
     "cached_load",
+    "check_load",
     "data_dir",
     "digest",
     "is_file_name",
@@ -62,22 +69,53 @@ def data_dir(game: str) -> Path:
     return Path(__file__).resolve().parent.parent / "data" / game
 
 
+LARGEST = 10_000
+"""The largest number any parameter or card value may hold unless a tighter bound is named."""
+MOST_ITEMS = 1_000
+"""The most items of any list in rules data (cards, ferries, tile kinds, gifts, points)."""
+LONGEST = 200
+"""The longest string (an id, a species, a description: 2,000)."""
+
+
 @frozen
 class Node:
-    """A value read from YAML, with the file and key path it came from."""
+    """A value read from YAML, with the file and key path it came from, and where known its
+    composed YAML node (for the line and column of every problem) and the findings of the load
+    it belongs to (to list every problem of a file rather than the first)."""
 
     value: Any
     file: str
     path: str = ""
+    mark: yaml.Node | None = field(default=None, eq=False, repr=False)
+    findings: Findings | None = field(default=None, eq=False, repr=False)
 
     def error(self, problem: str) -> RulesDataError:
         """The error to raise for a problem with this value."""
-        return RulesDataError(self.file, self.path, problem)
+        start = self.mark.start_mark if self.mark is not None else None
+        if start is None:
+            return RulesDataError(self.file, self.path, problem)
+        return RulesDataError(self.file, self.path, problem, start.line + 1, start.column + 1)
+
+    def warn(self, problem: str) -> None:
+        """Note a trap in this value (a warning, not an error) with the load's findings."""
+        if self.findings is not None:
+            self.findings.warnings.append(self.error(problem))
+
+    def _at(self, value: object, path: str, mark: yaml.Node | None) -> Node:
+        return Node(value, self.file, path, mark or self.mark, self.findings)
 
     def child(self, key: str) -> Node:
         """The value under ``key`` of this mapping (``None`` where the key is absent)."""
         mapping = self.mapping_value()
-        return Node(mapping.get(key), self.file, f"{self.path}.{key}" if self.path else key)
+        mark = None
+        if isinstance(self.mark, yaml.MappingNode):
+            mark = next((v for k, v in self.mark.value if k.value == key), None)
+        return self._at(mapping.get(key), f"{self.path}.{key}" if self.path else key, mark)
+
+    def _key_mark(self, key: str) -> yaml.Node | None:
+        if isinstance(self.mark, yaml.MappingNode):
+            return next((k for k, _ in self.mark.value if k.value == key), None)
+        return None
 
     def mapping_value(self) -> dict[str, Any]:
         """This value as a mapping (an error for anything else)."""
@@ -86,52 +124,72 @@ class Node:
         return self.value
 
     def fields(self, required: Collection[str], optional: Collection[str] = ()) -> dict[str, Node]:
-        """The entries of this mapping; every required key present, no unknown key."""
+        """The entries of this mapping; every required key present, no unknown key (an unknown
+        key is noted with the findings, if any, and left out; else it is an error)."""
         mapping = self.mapping_value()
+        found: dict[str, Node] = {}
         for key in mapping:
-            if key not in required and key not in optional:
-                known = ", ".join(sorted([*required, *optional]))
-                raise self.child(str(key)).error(f"unknown key '{key}'; known keys: {known}")
+            entry = self.child(str(key))
+            if key in required or key in optional:
+                found[str(key)] = entry
+                continue
+            known = ", ".join(sorted([*required, *optional]))
+            at_key = self._at(None, entry.path, self._key_mark(str(key)))
+            error = at_key.error(f"unknown key '{excerpt(key)[1:-1]}'; known keys: {known}")
+            if self.findings is None:
+                raise error
+            self.findings.errors.append(error)
         for key in required:
             if key not in mapping:
                 raise self.error(f"missing required key '{key}'")
-        return {str(key): self.child(str(key)) for key in mapping}
+        return found
 
-    def items(self) -> list[Node]:
-        """The elements of this list (an absent value is an empty list)."""
+    def items(self, most: int = MOST_ITEMS) -> list[Node]:
+        """The elements of this list, at most ``most`` (an absent value is an empty list)."""
         if self.value is None:
             return []
         if not isinstance(self.value, list):
             raise self.error(f"expected a list, got {_kind(self.value)}")
-        return [Node(item, self.file, f"{self.path}[{i}]") for i, item in enumerate(self.value)]
+        if len(self.value) > most:
+            raise self.error(f"a list of {len(self.value)} items; at most {most}")
+        marks: list[yaml.Node | None] = [None] * len(self.value)
+        if isinstance(self.mark, yaml.SequenceNode) and len(self.mark.value) == len(self.value):
+            marks = list(self.mark.value)
+        return [
+            self._at(item, f"{self.path}[{i}]", mark)
+            for i, (item, mark) in enumerate(zip(self.value, marks, strict=True))
+        ]
 
-    def integer(self, minimum: int | None = None, maximum: int | None = None) -> int:
-        """This value as an integer within the given bounds."""
+    def integer(self, minimum: int | None = None, maximum: int = LARGEST) -> int:
+        """This value as an integer within the given bounds (at most :data:`LARGEST` unless
+        another bound is given)."""
         value = self.value
         if isinstance(value, bool) or not isinstance(value, int):
             raise self.error(f"expected an integer, got {_kind(value)}")
         if minimum is not None and value < minimum:
             raise self.error(f"must be at least {minimum}, got {value}")
-        if maximum is not None and value > maximum:
+        if value > maximum:
             raise self.error(f"must be at most {maximum}, got {value}")
         return value
 
-    def bounds(self, minimum: int) -> tuple[int, int]:
-        """This value as ``[low, high]``: two integers of at least ``minimum``, low <= high."""
+    def bounds(self, minimum: int, maximum: int = LARGEST) -> tuple[int, int]:
+        """This value as ``[low, high]``: two integers within the bounds, low <= high."""
         items = self.items()
         if len(items) != 2:
             raise self.error("expected [low, high]")
-        low, high = items[0].integer(minimum), items[1].integer(minimum)
+        low, high = items[0].integer(minimum, maximum), items[1].integer(minimum, maximum)
         if low > high:
             raise self.error(f"low {low} is above high {high}")
         return low, high
 
-    def optional_integer(self, minimum: int | None = None) -> int | None:
+    def optional_integer(self, minimum: int | None = None, maximum: int = LARGEST) -> int | None:
         """This value as an integer, or ``None`` where it is null."""
-        return None if self.value is None else self.integer(minimum)
+        return None if self.value is None else self.integer(minimum, maximum)
 
-    def string(self) -> str:
-        """This value as a non-empty string."""
+    def string(self, longest: int = LONGEST) -> str:
+        """This value as a non-empty string of at most ``longest`` characters."""
+        if isinstance(self.value, str) and len(self.value) > longest:
+            raise self.error(f"a string of {len(self.value)} characters; at most {longest}")
         if not isinstance(self.value, str) or not self.value:
             raise self.error(f"expected a non-empty string, got {_kind(self.value)}")
         return self.value
@@ -150,6 +208,36 @@ class Node:
         return value
 
 
+class Findings:
+    """What one load of rules data found: every error (the first one stops ``load_rules``;
+    ``noahrules validate`` lists them all) and the warnings (traps that load, but make some
+    rule unreachable)."""
+
+    def __init__(self) -> None:
+        self.errors: list[RulesDataError] = []
+        self.warnings: list[RulesDataError] = []
+
+    @classmethod
+    def of(cls, *errors: RulesDataError) -> Findings:
+        """Findings of these errors alone."""
+        found = cls()
+        found.errors.extend(errors)
+        return found
+
+    def attempt(self, parse: Callable[[], T]) -> T | None:
+        """``parse()``, or ``None`` with its error noted: one bad item does not hide the next."""
+        try:
+            return parse()
+        except RulesDataError as exc:
+            self.errors.append(exc)
+            return None
+
+    def settle(self) -> None:
+        """Raise the first error found, if any."""
+        if self.errors:
+            raise self.errors[0]
+
+
 def _kind(value: Any) -> str:
     if value is None:
         return "nothing"
@@ -157,43 +245,46 @@ def _kind(value: Any) -> str:
         return f"boolean {str(value).lower()}"
     if isinstance(value, dict | list):
         return type(value).__name__
-    return f"{type(value).__name__} {value!r}"
+    return f"{type(value).__name__} {excerpt(value)}"
 
 
 def load_yaml(path: Path) -> Node:
-    """Read one YAML file with ``yaml.safe_load``; any failure is a :class:`RulesDataError`."""
+    """Read one YAML file safely (:func:`noahrules.safe_yaml.parse`); any failure is a
+    :class:`RulesDataError`."""
     return Reader().load(path)
 
 
 class Reader:
     """Reads the YAML files of one load of rules data, remembering the SHA-256 of each file's
-    bytes, so that a cached load can tell whether any file it read has changed since."""
+    bytes, so that a cached load can tell whether any file it read has changed since; its
+    :class:`Findings` gather what the load finds."""
 
     def __init__(self) -> None:
         self.files: dict[Path, str] = {}
         """Every file read, with the digest of its bytes."""
+        self.findings = Findings()
 
     def load(self, path: Path) -> Node:
-        """Read one YAML file with ``yaml.safe_load``; any failure is a
+        """Read one YAML file safely (:func:`noahrules.safe_yaml.parse`); any failure is a
         :class:`RulesDataError` naming the file."""
         file = str(path)
         try:
-            raw = path.read_bytes()
+            with path.open("rb") as stream:
+                raw = stream.read(MAX_BYTES + 1)
         except OSError as exc:
             raise RulesDataError(file, "", f"cannot read file: {exc.strerror or exc}") from None
+        if len(raw) > MAX_BYTES:
+            raise RulesDataError(
+                file, "", f"over {MAX_BYTES} bytes; a YAML file may hold that much"
+            )
         self.files[path] = hashlib.sha256(raw).hexdigest()
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
             line = raw.count(b"\n", 0, exc.start) + 1
-            raise RulesDataError(file, "", f"not UTF-8 text at line {line}: {exc.reason}") from None
-        try:
-            value = yaml.safe_load(text)
-        except yaml.YAMLError as exc:
-            raise RulesDataError(
-                file, "", f"malformed YAML{_where(exc, text)}: {_problem(exc)}"
-            ) from None
-        return Node(value, file)
+            raise RulesDataError(file, "", f"not UTF-8 text: {exc.reason}", line) from None
+        value, mark = parse(text, file, self.findings.errors)
+        return Node(value, file, "", mark, self.findings)
 
     def unchanged(self) -> bool:
         """Whether every file read still holds the same bytes."""
@@ -204,23 +295,6 @@ class Reader:
             except OSError:
                 return False
         return True
-
-
-def _where(exc: yaml.YAMLError, text: str) -> str:
-    mark = getattr(exc, "problem_mark", None)
-    if mark is not None:
-        return f" at line {mark.line + 1}, column {mark.column + 1}"
-    if isinstance(exc, yaml.reader.ReaderError):
-        line_start = text.rfind("\n", 0, exc.position) + 1
-        line = text.count("\n", 0, exc.position) + 1
-        return f" at line {line}, column {exc.position - line_start + 1}"
-    return ""
-
-
-def _problem(exc: yaml.YAMLError) -> str:
-    if isinstance(exc, yaml.reader.ReaderError):
-        return f"unacceptable character #x{exc.character:04x}"
-    return str(getattr(exc, "problem", None) or exc)
 
 
 _FILE_SUFFIXES = (".yaml", ".yml")
@@ -240,6 +314,11 @@ def packaged_names(game: str, folder: str) -> tuple[str, ...]:
 def known_variants(game: str) -> tuple[str, ...]:
     """The names of a game's packaged variants, sorted."""
     return packaged_names(game, "variants")
+
+
+def _shown(name: str) -> str:
+    """A name as an error names its file: as given, or a short excerpt of a long or odd one."""
+    return name if len(name) <= 300 and name.isprintable() else excerpt(name)
 
 
 @frozen
@@ -267,15 +346,15 @@ def resolve(
     what = folder.rstrip("s")
     packaged_folder = data_dir(game) / folder
     if not is_file_name(text):
-        path = packaged_folder / f"{text}.yaml"
-        if not path.is_file():
-            known = ", ".join(packaged_names(game, folder))
+        known = packaged_names(game, folder)
+        if text not in known:
             raise RulesDataError(
-                text,
+                _shown(text),
                 "",
-                f"unknown {game} {what} '{text}'; known {folder}: {known} (or a .yaml path)",
+                f"unknown {game} {what} {excerpt(text)}; known {folder}: {', '.join(known)} "
+                "(or a .yaml path)",
             )
-        return Source(path, text, packaged=True)
+        return Source(packaged_folder / f"{text}.yaml", text, packaged=True)
     path = Path(text)
     if relative_to is not None and not path.is_absolute():
         path = relative_to / path
@@ -284,7 +363,7 @@ def resolve(
     except (OSError, ValueError):
         found = False
     if not found:
-        raise RulesDataError(text, "", f"no such {what} file '{path}'")
+        raise RulesDataError(_shown(text), "", f"no such {what} file '{_shown(str(path))}'")
     if path.resolve().parent == packaged_folder.resolve():
         return Source(path, path.stem, packaged=True)
     return Source(path, path.name, packaged=False)
@@ -357,17 +436,34 @@ def load_layers(
     items = {name: node.items() for name, node in sources.items()}
     params = reader.load(folder / "rules.yaml").fields(("rules",))["rules"].fields(param_keys)
     allowed = ("description", "rules", *(c.name for c in collections))
+    findings = reader.findings
     for variant in variants:
-        parts = reader.load(variant.path).fields((), allowed)
-        if "description" in parts:
-            parts["description"].string()
+        parts = findings.attempt(partial(_variant_parts, reader, variant.path, allowed))
+        if parts is None:
+            continue
         for c in collections:
             if c.name in parts:
-                items[c.name] = apply_collection_change(items[c.name], parts[c.name], c)
-                sources[c.name] = parts[c.name]
+                changed = findings.attempt(
+                    partial(apply_collection_change, items[c.name], parts[c.name], c)
+                )
+                if changed is not None:
+                    items[c.name] = changed
+                    sources[c.name] = parts[c.name]
         if "rules" in parts:
-            params = {**params, **parts["rules"].fields((), param_keys)}
+            changes = findings.attempt(partial(parts["rules"].fields, (), param_keys))
+            params = {**params, **(changes or {})}
     return Layers(items, sources, params, tuple(variants))
+
+
+def _variant_parts(reader: Reader, path: Path, allowed: Sequence[str]) -> dict[str, Node]:
+    """The top-level parts of a variant file."""
+    root = reader.load(path)
+    if root.value is None:
+        raise root.error("an empty variant file: a variant sets or changes something")
+    parts = root.fields((), allowed)
+    if "description" in parts:
+        reader.findings.attempt(partial(parts["description"].string, 10 * LONGEST))
+    return parts
 
 
 _CACHE: dict[tuple[str, tuple[Path, ...]], tuple[object, Reader]] = {}
@@ -402,6 +498,24 @@ def cached_load(
     return rules
 
 
+def check_load(
+    game: str,
+    variants: Variants,
+    build: Callable[[Reader, tuple[Source, ...]], object],
+) -> Findings:
+    """Every problem and trap that loading ``variants`` finds, in one pass, without caching:
+    what ``noahrules validate`` reports. ``build`` is the game's loader, as for
+    :func:`cached_load`."""
+    reader = Reader()
+    try:
+        sources = tuple(resolve(game, "variants", name) for name in variant_names(variants))
+        build(reader, sources)
+    except RulesDataError as exc:
+        if exc not in reader.findings.errors:
+            reader.findings.errors.append(exc)
+    return reader.findings
+
+
 def apply_collection_change(items: list[Node], change: Node, collection: Listing) -> list[Node]:
     """Apply a variant's change to a collection: ``remove`` by key, ``remove_species``, ``add``.
 
@@ -420,7 +534,10 @@ def apply_collection_change(items: list[Node], change: Node, collection: Listing
             wanted = target.string()
             kept = [item for item in result if _field(item, field_name) != wanted]
             if len(kept) == len(result):
-                raise target.error(f"no {what} with {field_name} '{wanted}' to remove")
+                error = target.error(f"no {what} with {field_name} '{wanted}' to remove")
+                if target.findings is None:
+                    raise error
+                target.findings.errors.append(error)
             result = kept
     if "add" in entries:
         result.extend(entries["add"].items())
@@ -434,15 +551,23 @@ def _field(item: Node, name: str) -> Any:
 def parse_unique(
     items: Iterable[Node], parse: Callable[[Node], T], key: Callable[[T], str], what: str
 ) -> tuple[T, ...]:
-    """Parse each item; two items with the same key are an error naming the second."""
+    """Parse each item; two items with the same key are an error naming the second. With the
+    load's findings, a bad item is noted and left out, and the others are parsed."""
     seen: dict[str, Node] = {}
     result = []
     for node in items:
-        value = parse(node)
+        findings = node.findings
+        value = findings.attempt(partial(parse, node)) if findings else parse(node)
+        if value is None:
+            continue
         name = key(value)
         if name in seen:
             first = seen[name]
-            raise node.error(f"duplicate {what} '{name}' (first at {first.file}: {first.path})")
+            error = node.error(f"duplicate {what} '{name}' (first at {first.file}: {first.path})")
+            if findings is None:
+                raise error
+            findings.errors.append(error)
+            continue
         seen[name] = node
         result.append(value)
     return tuple(result)

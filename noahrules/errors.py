@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import reprlib
+
 __all__ = [
     "IllegalMoveError",
     "NoahRulesError",
@@ -9,11 +11,13 @@ __all__ = [
     "RulesDataError",
     "SerializationError",
     "SetupError",
+    "excerpt",
 ]
 
 
 class NoahRulesError(Exception):
-    """Base class of every error this library raises on purpose."""
+    """Base class of every error this library raises on purpose. Every one pickles whole, so it
+    crosses a process pool as it was raised."""
 
 
 class IllegalMoveError(NoahRulesError, ValueError):
@@ -28,19 +32,41 @@ class IllegalMoveError(NoahRulesError, ValueError):
         self.rule = rule
         self.problem = problem
 
+    def __reduce__(self) -> tuple[type[IllegalMoveError], tuple[str, str]]:
+        return type(self), (self.rule, self.problem)
+
 
 class RulesDataError(NoahRulesError, ValueError):
     """Rules data (YAML) that cannot be loaded.
 
-    Names the file, the key path inside it (``animals[3].weight``) and the problem.
+    Names the file, the line and column where known (from the YAML's own marks, counted from
+    1), the key path inside the file (``animals[3].weight``) and the problem:
+    ``"house.yaml:12:7: animals[3].weight: must be at least 0, got -1"``.
     """
 
-    def __init__(self, file: str, path: str, problem: str) -> None:
-        where = f"{file}: {path}" if path else file
+    def __init__(
+        self,
+        file: str,
+        path: str,
+        problem: str,
+        line: int | None = None,
+        column: int | None = None,
+    ) -> None:
+        place = (
+            file if line is None else f"{file}:{line}" + ("" if column is None else f":{column}")
+        )
+        where = f"{place}: {path}" if path else place
         super().__init__(f"{where}: {problem}")
         self.file = file
         self.path = path
         self.problem = problem
+        self.line = line
+        self.column = column
+
+    def __reduce__(
+        self,
+    ) -> tuple[type[RulesDataError], tuple[str, str, str, int | None, int | None]]:
+        return type(self), (self.file, self.path, self.problem, self.line, self.column)
 
 
 class SetupError(NoahRulesError, ValueError):
@@ -56,3 +82,16 @@ class SerializationError(NoahRulesError, ValueError):
 class ReplayError(NoahRulesError, ValueError):
     """A game record that cannot be replayed: its rules data changed since it was recorded, or a
     recorded move is not legal."""
+
+
+_SHORT = reprlib.Repr()
+_SHORT.maxstring = 60
+_SHORT.maxother = 60
+_SHORT.maxlist = _SHORT.maxtuple = _SHORT.maxdict = _SHORT.maxset = 6
+_SHORT.maxlevel = 3
+
+
+def excerpt(value: object) -> str:
+    """A short, bounded ``repr`` of ``value`` for an error message: long strings, long lists and
+    deep nesting are cut, so a message never grows with the value it quotes."""
+    return _SHORT.repr(value)

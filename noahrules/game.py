@@ -27,7 +27,7 @@ from noahrules.rng import Rng
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from noahrules.data import Variants
+    from noahrules.data import Findings, Variants
     from noahrules.render import Renderer
 
 __all__ = [
@@ -101,8 +101,8 @@ class DataKind:
     """What such a file is called (``"board"``)."""
     keys: frozenset[str]
     """Top-level keys that only such a file has."""
-    check: Callable[[Path], None]
-    """Read and check such a file; raises :class:`~noahrules.errors.RulesDataError`."""
+    check: Callable[[Path], Findings]
+    """Read and check such a file: every problem (and trap) it has."""
 
 
 Statistics = tuple[dict[str, int], dict[str, dict[str, int]]]
@@ -178,6 +178,9 @@ class GameSpec(Generic[R, S, M, V]):
     a state read from outside."""
     known_variants: Callable[[], tuple[str, ...]] = tuple
     """The names of the packaged variants."""
+    check_rules: Callable[[Variants], Findings] | None = None
+    """Every problem and trap of the rules data with some variants, in one pass (``load_rules``
+    raises the first problem): what ``noahrules validate`` lists."""
     references: Mapping[type, str] = field(factory=dict)
     """Classes written by reference, as their ``id``: per class, the attribute of the rules
     that holds its values by id (ferry cards: ``{Card: "card"}``, ``rules.card[id]``)."""

@@ -29,14 +29,32 @@ from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, overrid
 from cattrs.v import format_exception
 
 from noahrules.data import is_file_name
-from noahrules.errors import NoahRulesError, SerializationError
+from noahrules.errors import NoahRulesError, SerializationError, excerpt
 from noahrules.events import Event
 from noahrules.game import GAMES, Game, RulesValue
 from noahrules.records import GameRecord
+from noahrules.rng import Rng
 
-__all__ = ["JsonValue", "from_dict", "from_json", "rules_reference", "to_dict", "to_json"]
+__all__ = [
+    "MAX_JSON_BYTES",
+    "MAX_VARIANTS",
+    "JsonValue",
+    "from_dict",
+    "from_json",
+    "rules_reference",
+    "to_dict",
+    "to_json",
+]
 
 T = TypeVar("T")
+
+MAX_JSON_BYTES = 8 * 1024 * 1024
+"""The longest JSON text :func:`from_json` reads (8 MiB; a game record of 100,000 moves is
+about 5 MiB)."""
+MAX_VARIANTS = 32
+"""The most variants a rules reference may name."""
+_MESSAGE = 400
+"""The longest message of a :class:`SerializationError` (values in it are cut short)."""
 
 JsonValue = None | bool | int | float | str | list["JsonValue"] | dict[str, "JsonValue"]
 """Plain data as JSON has it."""
@@ -66,22 +84,39 @@ def from_dict(data: object, cls: type[T], rules: RulesValue | None = None) -> T:
     """
     try:
         return cast(T, _read(data, cls, rules))
-    except SerializationError:
-        raise
+    except SerializationError as exc:
+        raise SerializationError(_short(str(exc))) from None
     except cattrs.BaseValidationError as exc:
         problems = "; ".join(cattrs.transform_error(exc, format_exception=_describe))
-        raise SerializationError(f"cannot read {_name(cls)}: {problems}") from None
-    except (NoahRulesError, KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise SerializationError(f"cannot read {_name(cls)}: {exc}") from None
+        raise SerializationError(_short(f"cannot read {_name(cls)}: {problems}")) from None
+    except (
+        NoahRulesError,
+        KeyError,
+        TypeError,
+        ValueError,
+        AttributeError,
+        IndexError,
+        RecursionError,
+    ) as exc:
+        raise SerializationError(_short(f"cannot read {_name(cls)}: {exc}")) from None
 
 
 def from_json(text: str | bytes, cls: type[T], rules: RulesValue | None = None) -> T:
-    """Read back what :func:`to_json` wrote (see :func:`from_dict`)."""
+    """Read back what :func:`to_json` wrote (see :func:`from_dict`); at most
+    :data:`MAX_JSON_BYTES` of text."""
+    if not isinstance(text, str | bytes):
+        raise SerializationError(f"JSON text must be str or bytes, not {type(text).__name__}")
+    if len(text) > MAX_JSON_BYTES:
+        raise SerializationError(f"JSON text of {len(text)} bytes, over {MAX_JSON_BYTES}")
     try:
         data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError, TypeError) as exc:
-        raise SerializationError(f"malformed JSON: {exc}") from None
+    except (ValueError, TypeError, RecursionError) as exc:  # malformed, huge numbers, deep
+        raise SerializationError(_short(f"malformed JSON: {exc}")) from None
     return from_dict(data, cls, rules)
+
+
+def _short(message: str) -> str:
+    return message if len(message) <= _MESSAGE else message[: _MESSAGE - 3] + "..."
 
 
 def rules_reference(rules: RulesValue) -> dict[str, JsonValue]:
@@ -126,12 +161,30 @@ def _read(data: object, cls: type, given: RulesValue | None) -> object:
             obj: object = _structurer(game, rules).structure(data, cls)
             if cls is game.state_type:
                 game.check_state(obj)
+            elif cls is game.view_type:
+                _check_view(game, obj)
             return obj
         if cls is game.move_type or cls in game.move_types or cls in game.event_types:
             return _structurer(game, given).structure(data, cls)
     if cls is Event:
         raise SerializationError("read events as the event classes of one game")
     raise SerializationError(f"{_name(cls)} is not a class noahrules serializes")
+
+
+def _check_view(game: Game, view: object) -> None:
+    """A view read from outside must be one that some state shows its seat: one of its
+    determinizations passes the game's state checks and shows the very same view."""
+    seat = getattr(view, "seat")  # noqa: B009  (every view has its seat)
+    try:
+        sample = game.determinize(view, Rng.from_seed(0))
+    except (ValueError, IndexError, KeyError, TypeError) as exc:
+        raise SerializationError(f"not a possible {game.name} view: {exc}") from None
+    game.check_state(sample)
+    if game.view(sample, seat) != view:
+        raise SerializationError(
+            f"not a possible {game.name} view: its legal moves or secrets are not those of "
+            "its seat in any state it could show"
+        )
 
 
 @lru_cache(maxsize=64)
@@ -171,10 +224,16 @@ def _rules(ref: object, game: Game, given: RulesValue | None) -> RulesValue:
     if not isinstance(ref, dict) or set(ref) != {"game", "variants", "digest"}:
         raise SerializationError("expected rules as {game, variants, digest}")
     if ref["game"] != game.name:
-        raise SerializationError(f"these are {ref['game']!r} rules, not {game.name!r}")
+        raise SerializationError(f"these are {excerpt(ref['game'])} rules, not {game.name!r}")
     variants = ref["variants"]
-    if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
-        raise SerializationError("the rules' variants must be a list of names")
+    if (
+        not isinstance(variants, list)
+        or len(variants) > MAX_VARIANTS
+        or not all(isinstance(v, str) for v in variants)
+    ):
+        raise SerializationError(
+            f"the rules' variants must be a list of at most {MAX_VARIANTS} names"
+        )
     files = [v for v in variants if is_file_name(v)]
     if given is None and files:
         raise SerializationError(
@@ -281,7 +340,9 @@ def _structurer(game: Game, rules: RulesValue | None) -> cattrs.Converter:
             raise SerializationError(f"expected an object with a 'type' for {_name(cls)}")
         found = tags.get(data["type"])
         if found is None or not issubclass(found, cls):
-            raise SerializationError(f"'{data['type']}' is not a {_name(cls)} of {game.name}")
+            raise SerializationError(
+                f"{excerpt(data['type'])} is not a {_name(cls)} of {game.name}"
+            )
         fields = {k: v for k, v in data.items() if k != "type"}
         if found not in readers:
             readers[found] = make_dict_structure_fn(found, c, _cattrs_forbid_extra_keys=True)
@@ -296,7 +357,7 @@ def _structurer(game: Game, rules: RulesValue | None) -> cattrs.Converter:
 def _strict(kind: type) -> Callable[[object, object], object]:
     def check(value: object, _: object) -> object:
         if type(value) is not kind:
-            raise SerializationError(f"expected {kind.__name__}, got {value!r}")
+            raise SerializationError(f"expected {kind.__name__}, got {excerpt(value)}")
         return value
 
     return check
@@ -304,7 +365,7 @@ def _strict(kind: type) -> Callable[[object, object], object]:
 
 def _frozenset_of_ints(value: object, _: object) -> frozenset[int]:
     if not isinstance(value, list) or not all(type(v) is int for v in value):
-        raise SerializationError(f"expected a list of integers, got {value!r}")
+        raise SerializationError(f"expected a list of integers, got {excerpt(value)}")
     return frozenset(value)
 
 
@@ -314,7 +375,7 @@ def _by_id(rules: RulesValue | None, what: str, table: str) -> Callable[[object,
             raise SerializationError(f"reading a {what} needs the rules (pass rules=...)")
         known: Mapping[str, object] = getattr(rules, table)
         if type(value) is not str or value not in known:
-            raise SerializationError(f"unknown {what} {value!r}")
+            raise SerializationError(f"unknown {what} {excerpt(value)}")
         return known[value]
 
     return read

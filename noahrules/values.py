@@ -9,13 +9,17 @@ fields are generated from the attrs declarations, never listed by hand.
 
 from __future__ import annotations
 
+import types
+import typing
 from collections.abc import Callable, Sequence
 from operator import attrgetter
 from typing import Generic, TypeVar, cast, overload
 
 import attrs
 
-__all__ = ["Part", "draft_type", "maker", "replaced", "replacer"]
+from noahrules.errors import excerpt
+
+__all__ = ["Part", "draft_type", "field_type_problem", "maker", "replaced", "replacer"]
 
 T = TypeVar("T")
 
@@ -139,3 +143,32 @@ class Part(Generic[T]):
 
     def __get__(self, obj: object, owner: type | None = None) -> T | Part[T]:
         return self if obj is None else self.get(obj)
+
+
+def field_type_problem(obj: object) -> str | None:
+    """What is wrong with the types of an attrs value's fields, or ``None``: each field must hold
+    exactly a type its annotation names (``bool`` is no ``int`` here, nor ``float``), so a value
+    built by another program cannot slip a float or a flag in where an index belongs."""
+    for name, allowed in _field_types(type(obj)):
+        value = getattr(obj, name)
+        if type(value) not in allowed:
+            wanted = " or ".join("None" if t is type(None) else t.__name__ for t in allowed)
+            return f"{type(obj).__name__}.{name} must be {wanted}, not {excerpt(value)}"
+    return None
+
+
+_FIELD_TYPES: dict[type, tuple[tuple[str, tuple[type, ...]], ...]] = {}
+
+
+def _field_types(cls: type) -> tuple[tuple[str, tuple[type, ...]], ...]:
+    known = _FIELD_TYPES.get(cls)
+    if known is not None:
+        return known
+    hints = typing.get_type_hints(cls)
+    result = []
+    for item in attrs.fields(cls):
+        hint = hints[item.name]
+        options = typing.get_args(hint) if isinstance(hint, types.UnionType) else (hint,)
+        result.append((item.name, tuple(typing.get_origin(t) or t for t in options)))
+    _FIELD_TYPES[cls] = tuple(result)
+    return _FIELD_TYPES[cls]

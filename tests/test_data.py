@@ -409,21 +409,22 @@ def test_malformed_yaml_gives_line_number(tmp_path: Path) -> None:
     error = load_overlay(tmp_path, text)
     assert error.file == str(tmp_path / "bad.yaml")
     assert error.path == ""
-    assert "line" in str(error)
-    # the flow sequence opened on line 4 is never closed; the parser notices at line 4 or 5
-    assert "line 4" in str(error) or "line 5" in str(error)
+    # the flow sequence opened on line 4 is never closed; the parser notices at line 5
+    assert (error.line, error.column) == (5, 1)
+    assert str(error).startswith(f"{tmp_path / 'bad.yaml'}:5:1: malformed YAML")
 
 
 def test_malformed_yaml_bad_indentation_line_number(tmp_path: Path) -> None:
     text = "description: ok\nrules:\n  hand_size: 6\n rounds: 2\n"
     error = load_overlay(tmp_path, text)
     assert error.file == str(tmp_path / "bad.yaml")
-    assert "line 4" in str(error)
+    assert error.line == 4 and f"{error.file}:4:" in str(error)
 
 
 def test_yaml_tags_are_refused_safe_load(tmp_path: Path) -> None:
     error = load_overlay(tmp_path, "description: !!python/object/apply:os.getcwd []\n")
     assert error.file == str(tmp_path / "bad.yaml")
+    assert error.line == 1 and "could not determine a constructor" in error.problem
 
 
 def test_file_that_does_not_exist(tmp_path: Path) -> None:
@@ -448,7 +449,8 @@ def test_malformed_yaml_control_character_gives_line_number(tmp_path: Path) -> N
     with pytest.raises(RulesDataError) as info:
         load_rules([str(path)])
     assert info.value.file == str(path)
-    assert "line 3" in str(info.value)
+    assert (info.value.line, info.value.column) == (3, 15)
+    assert "unacceptable character #x0000" in str(info.value)
 
 
 def test_variant_given_as_pathlib_path(tmp_path: Path) -> None:

@@ -53,6 +53,7 @@ from noahrules.ferry.ruleset import (
     Card,
     FerryCard,
     Rules,
+    check_rules,
     load_rules,
     packaged_variants,
 )
@@ -90,6 +91,7 @@ GAME: GameSpec[Rules, State, Move, View] = GameSpec(
     determinize=determinize,
     check_state=check_state,
     known_variants=packaged_variants,
+    check_rules=check_rules,
     references={Card: "card", FerryCard: "ferry_card"},
     strategy=STRATEGY,
     statistics=statistics,
@@ -139,6 +141,7 @@ __all__ = [
     "TakeAnimals",
     "View",
     "apply",
+    "check_rules",
     "current_player",
     "determinize",
     "is_over",

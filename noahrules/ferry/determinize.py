@@ -53,8 +53,13 @@ def determinize(view: View, rng: Rng) -> State:
     ``view(determinize(v, rng), v.seat) == v``; the same ``v`` and ``rng`` give the same state.
     Raises :class:`ValueError` when the view's card counts do not add up (a forged view).
     """
-    unseen = unseen_cards(view)
     players = view.table.players
+    if len(view.hand_sizes) != players or not 0 <= view.seat < players or view.unused < 0:
+        raise ValueError(
+            f"a view of seat {view.seat} with {len(view.hand_sizes)} hand sizes for "
+            f"{players} players and {view.unused} cards unused"
+        )
+    unseen = unseen_cards(view)
     others = [s for s in range(players) if s != view.seat]
     wanted = sum(view.hand_sizes[s] for s in others) + view.unused
     if len(unseen) != wanted or len(view.hand) != view.hand_sizes[view.seat]:

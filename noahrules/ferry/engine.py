@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from noahrules.errors import IllegalMoveError
+from noahrules.errors import IllegalMoveError, excerpt
 from noahrules.events import Event
 from noahrules.ferry.events import (
     AnimalEscaped,
@@ -47,7 +47,7 @@ from noahrules.ferry.moves import (
 from noahrules.ferry.ruleset import Boarded, Card
 from noahrules.ferry.setup import end_round
 from noahrules.ferry.state import Ferry, Phase, State
-from noahrules.values import draft_type, replaced
+from noahrules.values import draft_type, field_type_problem, replaced
 
 if TYPE_CHECKING:
     from noahrules.ferry.ruleset import FerryCard, Rules
@@ -156,8 +156,12 @@ def _apply(state: State, move: Move, events: list[Event] | None) -> State:
     if not isinstance(move, expected):
         wanted = " or ".join(cls.__name__ for cls in expected) or "no move"
         raise IllegalMoveError(
-            rule, f"the pending decision is {phase.value}, answered by {wanted}, not {move!r}"
+            rule,
+            f"the pending decision is {phase.value}, answered by {wanted}, not {excerpt(move)}",
         )
+    problem = field_type_problem(move)
+    if problem is not None:
+        raise IllegalMoveError(rule, problem)
     return do(state, move, events)
 
 
@@ -191,9 +195,9 @@ def _do_play(state: State, move: PlayAnimal | TakeAnimals, events: list[Event] |
         return _take_animals(state, events)
     table = state.table
     hand = state.hands[table.seat]
-    card = table.rules.card.get(move.card) if isinstance(move.card, str) else None
+    card = table.rules.card.get(move.card)
     if card is None:
-        raise IllegalMoveError("F12", f"there is no card '{move.card}' in this game")
+        raise IllegalMoveError("F12", f"there is no card {excerpt(move.card)} in this game")
     for held in hand:
         if held is card:
             break
@@ -205,7 +209,9 @@ def _do_play(state: State, move: PlayAnimal | TakeAnimals, events: list[Event] |
             "F29" if card.abilities.choose_gender else "V2" if card.abilities.wild_weight else "F12"
         )
         listed = ", ".join(repr(m) for _, m in table.rules.ways[card.id])
-        raise IllegalMoveError(rule, f"{move!r} is not a way to play {card.id}; ways: {listed}")
+        raise IllegalMoveError(
+            rule, f"{excerpt(move)} is not a way to play {card.id}; ways: {listed}"
+        )
     ferry = table.docks[table.noah]
     assert ferry is not None
     boarding = ferry.boarding(card)
@@ -434,7 +440,7 @@ def _check_option(
 ) -> None:
     allowed = options(state)
     if move not in allowed:
-        raise IllegalMoveError(rule, f"{move!r} is not allowed here ({why})")
+        raise IllegalMoveError(rule, f"{excerpt(move)} is not allowed here ({why})")
 
 
 def _hand_over(d: _Turn, seat: int, card: Card) -> None:

@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections import Counter
 
 from noahrules.errors import SerializationError
+from noahrules.ferry.events import CardGiven, CardGivenBack, CardStolen, HandLookedAt
 from noahrules.ferry.kinds import Gender
+from noahrules.ferry.ruleset import Boarded
 from noahrules.ferry.state import Ferry, Phase, State
 
 __all__ = ["check_state"]
@@ -33,8 +35,12 @@ def _problem(state: State) -> str | None:
         return "seat or first_player is not a seat"
     if min(state.penalties) < 0 or state.round < 1:
         return "penalties below 0 or a round below 1"
+    if rules.rounds is not None and state.round > rules.rounds:
+        return f"round {state.round} of {rules.rounds} (F25)"
     if len(state.docks) != rules.docks or not 0 <= state.noah < rules.docks:
         return f"{len(state.docks)} docks or Noah at dock {state.noah} (F5)"
+    if not 0 <= state.dock < rules.docks:
+        return f"a turn played at dock {state.dock} of {rules.docks}"
     ferries = [f.card for f in state.docks if f is not None] + list(state.centre)
     departed = len(rules.ferries) - len(ferries)
     if len(set(ferries)) != len(ferries) or not set(ferries) <= set(rules.ferries):
@@ -68,10 +74,21 @@ def _ferry_problem(ferry: Ferry) -> str | None:
     if ferry.card.unique_species and len(species) != len(set(species)):
         return "two animals of one species on the roommate ferry (V4)"
     for animal in ferry.animals:
-        wild = animal.card.abilities.wild_weight
-        low, high = wild or (animal.card.weight, animal.card.weight)
-        if not low <= animal.weight <= high:
-            return f"{animal.card.id} aboard with weight {animal.weight} (V2)"
+        if _played_problem(animal):
+            return _played_problem(animal)
+    return None
+
+
+def _played_problem(animal: Boarded) -> str | None:
+    card = animal.card
+    wild = card.abilities.wild_weight
+    low, high = wild or (card.weight, card.weight)
+    if not low <= animal.weight <= high:
+        return f"{card.id} aboard with weight {animal.weight} (V2)"
+    if animal.gender is Gender.EITHER or (
+        not card.abilities.choose_gender and animal.gender is not card.gender
+    ):
+        return f"{card.id} aboard as {animal.gender.value} (F10, F29)"
     return None
 
 
@@ -83,6 +100,8 @@ def _pending_problem(state: State) -> str | None:
         return "a lion's victim exactly while a card is given back (F33)"
     if (state.played is not None) != (phase in (*_AFTER_PLAY, Phase.GIVE)):
         return "a played card exactly while its turn goes on"
+    if state.gifts < 0:
+        return "fewer than no gifts (F17)"
     if (state.gifts > 0) != (phase is Phase.GIVE):
         return "gifts left exactly while the bonus is given (F17)"
     empty = state.docks.count(None)
@@ -98,4 +117,48 @@ def _pending_problem(state: State) -> str | None:
         return "a turn starts with every hand holding cards and Noah at a ferry (F20)"
     if not 0 <= state.departures <= len(state.rules.departure_gifts):
         return f"{state.departures} departures in a round (F17)"
+    return _turn_problem(state) or _secrets_problem(state) or _end_problem(state)
+
+
+def _turn_problem(state: State) -> str | None:
+    """The turn in progress: who was robbed, what was played where, the gifts left."""
+    phase = state.phase
+    if state.victim is not None and not (
+        0 <= state.victim < state.players and state.victim != state.seat
+    ):
+        return f"seat {state.victim} robbed by seat {state.seat} (F33)"
+    if phase is Phase.PLAY and (state.pair or state.dock):
+        return "a turn starts with no pair and no dock of its own (F15, F19)"
+    if state.played is not None:
+        if _played_problem(state.played):
+            return _played_problem(state.played)
+        ferry = state.docks[state.dock]
+        if phase is not Phase.GIVE and (ferry is None or ferry.animals[-1] != state.played):
+            return "the card played this turn is not the last aboard its ferry (F12)"
+    if phase is Phase.GIVE and not (
+        state.departures >= 1 and state.gifts <= state.rules.departure_gifts[state.departures - 1]
+    ):
+        return f"{state.gifts} gifts after {state.departures} departures (F17)"
+    return None
+
+
+def _secrets_problem(state: State) -> str | None:
+    """The secrets shown this round name seats of the game and cards of the rules."""
+    for event in state.secrets:
+        if not isinstance(event, HandLookedAt | CardStolen | CardGivenBack | CardGiven):
+            return f"a {type(event).__name__} among the secrets (F26)"
+        if any(not 0 <= seat < state.players for seat in event.insiders):
+            return f"a secret shown to seats {event.insiders} of {state.players} (F26)"
+    return None
+
+
+def _end_problem(state: State) -> str | None:
+    """F25, V1: a game is over exactly after the round that ends it."""
+    rules = state.rules
+    if state.phase is not Phase.OVER:
+        return None
+    last = rules.rounds is not None and state.round == rules.rounds
+    limit = rules.penalty_limit is not None and max(state.penalties) >= rules.penalty_limit
+    if not (last or limit):
+        return f"a game over in round {state.round} with penalties {state.penalties} (F25, V1)"
     return None

@@ -7,10 +7,14 @@ given, validates everything and returns one immutable :class:`Rules` value.
 from __future__ import annotations
 
 import re
+from functools import partial
 
 from attrs import field, frozen
 
 from noahrules.data import (
+    MOST_ITEMS,
+    Findings,
+    Layers,
     Listing,
     Node,
     Reader,
@@ -18,11 +22,13 @@ from noahrules.data import (
     Source,
     Variants,
     cached_load,
+    check_load,
     digest,
     known_variants,
     load_layers,
     parse_unique,
 )
+from noahrules.errors import excerpt
 from noahrules.ferry.abilities import Abilities, parse_abilities
 from noahrules.ferry.kinds import Gender, ShortDeal
 from noahrules.ferry.moves import MoveNoah, PlayAnimal
@@ -34,6 +40,7 @@ __all__ = [
     "Gender",
     "Rules",
     "ShortDeal",
+    "check_rules",
     "load_rules",
     "packaged_variants",
 ]
@@ -113,6 +120,8 @@ class Rules(RulesIdentity):
 
 
 _GENDERS = tuple(g.value for g in Gender)
+MOST_PLAYERS = 8
+"""The most players rules data may allow (the packaged data: 2 to 5, F4)."""
 _MARK = re.compile(r"^[1-9][0-9]*\+$")
 _COLLECTIONS = (
     Listing("animals", "animals.yaml", "animal card"),
@@ -128,6 +137,12 @@ _RULES_KEYS = (
     "rounds",
     "penalty_limit",
 )
+
+
+def check_rules(variants: Variants = ()) -> Findings:
+    """Every problem (and trap) of the ferry rules data with ``variants``, in one pass: what
+    ``noahrules validate`` lists. :func:`load_rules` raises the first of the problems."""
+    return check_load("ferry", variants, _load)
 
 
 def packaged_variants() -> tuple[str, ...]:
@@ -148,38 +163,29 @@ def load_rules(variants: Variants = ()) -> Rules:
 
 def _load(reader: Reader, variants: tuple[Source, ...]) -> Rules:
     layers = load_layers(reader, "ferry", _COLLECTIONS, _RULES_KEYS, variants)
+    found = reader.findings
     animal_nodes = layers.collections["animals"]
     ferry_nodes = layers.collections["ferries"]
     params = layers.params
     animals = parse_unique(animal_nodes, _parse_card, lambda c: c.id, "animal card id")
     ferries = parse_unique(ferry_nodes, _parse_ferry, lambda f: f.id, "ferry card id")
-    if not animals:
-        raise params["players"].error("the rules data has no animal cards")
-    smallest = min((f.capacity for f in ferries), default=0)
-    for node, card in zip(animal_nodes, animals, strict=True):
-        limit = min(smallest, card.abilities.capacity_limit or smallest)
-        if card.weight > limit:
-            raise node.child("weight").error(
-                f"weight {card.weight} exceeds capacity {limit}: "
-                "the card could never be played (F12)"
-            )
-    low, high = params["players"].bounds(2)
-    docks = params["docks"].integer(5)
-    centre = params["centre"].integer(0)
-    if docks + centre != len(ferries):
-        raise params["centre"].error(
-            f"docks {docks} + centre {centre} must equal the {len(ferries)} ferry cards (F5)"
-        )
-    gifts_node = params["departure_gifts"]
-    gifts = tuple(item.integer(0) for item in gifts_node.items())
-    if len(gifts) < centre + 1:
-        raise gifts_node.error(f"needs an entry for each of the {centre + 1} departures of a round")
-    rounds = params["rounds"].optional_integer(1)
-    penalty_limit = params["penalty_limit"].optional_integer(1)
-    if rounds is None and penalty_limit is None:
-        raise params["rounds"].error(
-            "rounds and penalty_limit are both null: the game would never end"
-        )
+    players = found.attempt(partial(params["players"].bounds, 2, MOST_PLAYERS))  # F4
+    docks = found.attempt(partial(params["docks"].integer, 5, 100))
+    centre = found.attempt(partial(params["centre"].integer, 0, 100))
+    gifts = found.attempt(partial(_gifts, params["departure_gifts"]))
+    rounds = found.attempt(partial(params["rounds"].optional_integer, 1, 100))
+    penalty_limit = found.attempt(partial(params["penalty_limit"].optional_integer, 1))
+    hand_size = found.attempt(partial(params["hand_size"].integer, 1, 100))
+    short_deal = found.attempt(partial(params["short_deal"].choice, [s.value for s in ShortDeal]))
+    found.attempt(partial(_check_cards, layers, animals, ferries))
+    if docks is not None and centre is not None and gifts is not None:
+        found.attempt(partial(_check_ferries, params, len(ferries), docks, centre, gifts))
+    if rounds is None and penalty_limit is None and params["rounds"].value is None:
+        found.attempt(partial(_never_ends, params["rounds"]))
+    found.settle()
+    assert players and docks and centre is not None and gifts is not None
+    assert hand_size and short_deal
+    _warn_traps(animal_nodes, animals, players[1], gifts)
     ways = {c.id: _ways(c) for c in animals}
     data = {
         "animals": [n.value for n in animal_nodes],
@@ -189,10 +195,10 @@ def _load(reader: Reader, variants: tuple[Source, ...]) -> Rules:
     return Rules(
         animals=animals,
         ferries=ferries,
-        min_players=low,
-        max_players=high,
-        hand_size=params["hand_size"].integer(1),
-        short_deal=ShortDeal(params["short_deal"].choice([s.value for s in ShortDeal])),
+        min_players=players[0],
+        max_players=players[1],
+        hand_size=hand_size,
+        short_deal=ShortDeal(short_deal),
         docks=docks,
         centre=centre,
         departure_gifts=gifts,
@@ -208,6 +214,74 @@ def _load(reader: Reader, variants: tuple[Source, ...]) -> Rules:
         animal_of={move: animal for way in ways.values() for animal, move in way},
         noah_moves=_noah_moves(docks),
     )
+
+
+def _by_id(nodes: list[Node]) -> dict[str, Node]:
+    """The nodes of the cards by id (the last with each id: the one a duplicate refers to)."""
+    return {str(n.value.get("id")): n for n in nodes if isinstance(n.value, dict)}
+
+
+def _gifts(node: Node) -> tuple[int, ...]:
+    return tuple(item.integer(0, 100) for item in node.items())
+
+
+def _check_cards(layers: Layers, animals: tuple[Card, ...], ferries: tuple[FerryCard, ...]) -> None:
+    """F1, F12: there are cards, not too many, and each can be played on some ferry."""
+    source = layers.sources["animals"]
+    if not animals:
+        raise source.error("the rules data has no animal cards")
+    if len(animals) > MOST_ITEMS or len(ferries) > MOST_ITEMS:
+        raise source.error(f"more than {MOST_ITEMS} cards in all")
+    smallest = min((f.capacity for f in ferries), default=0)
+    nodes = _by_id(layers.collections["animals"])
+    for card in animals:
+        limit = min(smallest, card.abilities.capacity_limit or smallest)
+        if card.weight > limit:
+            raise (
+                nodes[card.id]
+                .child("weight")
+                .error(
+                    f"weight {card.weight} exceeds capacity {limit}: "
+                    "the card could never be played (F12)"
+                )
+            )
+
+
+def _check_ferries(
+    params: dict[str, Node], ferries: int, docks: int, centre: int, gifts: tuple[int, ...]
+) -> None:
+    """F5, F17: the ferries fill the docks and the centre; a bonus for every departure."""
+    if docks + centre != ferries:
+        raise params["centre"].error(
+            f"docks {docks} + centre {centre} must equal the {ferries} ferry cards (F5)"
+        )
+    if len(gifts) < centre + 1:
+        raise params["departure_gifts"].error(
+            f"needs an entry for each of the {centre + 1} departures of a round"
+        )
+
+
+def _never_ends(rounds: Node) -> None:
+    raise rounds.error("rounds and penalty_limit are both null: the game would never end")
+
+
+def _warn_traps(
+    nodes: list[Node], animals: tuple[Card, ...], most: int, gifts: tuple[int, ...]
+) -> None:
+    """Data that loads but leaves a rule unreachable."""
+    by_id = _by_id(nodes)
+    for card in animals:
+        node = by_id[card.id]
+        if card.min_players > most:
+            node.child("mark").warn(
+                f"the card is never used: its mark asks for {card.min_players} players, the "
+                f"rules allow at most {most} (F4)"
+            )
+        for name, text in (("id", card.id), ("species", card.species)):
+            if text != text.strip() or any(c.isspace() for c in text):
+                node.child(name).warn(f"{excerpt(text)} holds spaces")
+    if gifts and not any(gifts):
+        nodes[0].warn("no departure ever gives a bonus card: departure_gifts are all 0 (F17)")
 
 
 def _noah_moves(docks: int) -> dict[tuple[Gender, int], tuple[MoveNoah, MoveNoah]]:

@@ -34,6 +34,7 @@ from noahrules.island.ruleset import (
     Scoring,
     Tile,
     TileKind,
+    check_rules,
     load_rules,
     packaged_variants,
 )
@@ -70,6 +71,7 @@ GAME: GameSpec[Rules, State, Move, View] = GameSpec(
     determinize=determinize,
     check_state=check_state,
     known_variants=packaged_variants,
+    check_rules=check_rules,
     strategy=STRATEGY,
     statistics=statistics,
     render=RENDERER,
@@ -110,6 +112,7 @@ __all__ = [
     "TurnEnded",
     "View",
     "apply",
+    "check_rules",
     "breakdown",
     "current_player",
     "determinize",

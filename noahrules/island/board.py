@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import yaml
+
 from attrs import field, frozen
 
-from noahrules.data import Node, Reader, resolve
+from noahrules.data import Findings, Node, Reader, resolve
 from noahrules.errors import RulesDataError
 
 __all__ = ["KINDS", "Board", "check_board", "load_board", "resolve_board"]
@@ -20,6 +22,8 @@ __all__ = ["KINDS", "Board", "check_board", "load_board", "resolve_board"]
 KINDS = ("sea", "ark", "beach", "jungle")
 """The kinds of space (I1). Sea and ark spaces are water from the start; beach and jungle are
 land; only jungle holds an animal at setup."""
+MOST_SPACES = 10_000
+"""The most spaces a board may have."""
 _WATER = ("sea", "ark")
 _STEPS = ((0, -2), (0, 2), (-1, -1), (-1, 1), (1, -1), (1, 1))
 
@@ -83,26 +87,30 @@ def load_board(reader: Reader, path: Path) -> tuple[Board, Node]:
     parts = root.fields(("legend", "map"))
     legend = _parse_legend(parts["legend"])
     map_node = parts["map"]
-    rows = tuple(map_node.string().rstrip("\n").split("\n"))
+    rows = tuple(map_node.string(longest=MOST_SPACES * 4).rstrip("\n").split("\n"))
     cells: dict[tuple[int, int], str] = {}
     parity = None
     for r, text in enumerate(rows):
         for c, char in enumerate(text):
             if char == " ":
                 continue
-            where = f"row {r + 1}, column {c + 1}"
             if char not in legend:
                 known = ", ".join(f"'{k}'" for k in legend)
-                raise map_node.error(f"{where}: '{char}' is not in the legend ({known})")
+                raise _at_cell(map_node, r + 1, c + 1, f"'{char}' is not in the legend ({known})")
             if parity is None:
                 parity = (r + c) % 2
             elif (r + c) % 2 != parity:
-                raise map_node.error(
-                    f"{where}: spaces must stand two columns apart, rows shifted by one"
+                raise _at_cell(
+                    map_node,
+                    r + 1,
+                    c + 1,
+                    "spaces must stand two columns apart, rows shifted by one",
                 )
             cells[r, c] = legend[char]
     if not cells:
         raise map_node.error("the map has no spaces")
+    if len(cells) > MOST_SPACES:
+        raise map_node.error(f"{len(cells)} spaces; a map may have {MOST_SPACES}")
     ids = {rc: i for i, rc in enumerate(sorted(cells))}
     neighbours = tuple(
         tuple(sorted(ids[r + dr, c + dc] for dr, dc in _STEPS if (r + dr, c + dc) in ids))
@@ -123,9 +131,14 @@ def load_board(reader: Reader, path: Path) -> tuple[Board, Node]:
     return board, map_node
 
 
-def check_board(path: Path) -> None:
-    """Read and check a board file on its own (``noahrules validate``)."""
-    load_board(Reader(), path)
+def check_board(path: Path) -> Findings:
+    """Every problem of a board file on its own (``noahrules validate``)."""
+    reader = Reader()
+    try:
+        load_board(reader, path)
+    except RulesDataError as exc:
+        reader.findings.errors.append(exc)
+    return reader.findings
 
 
 def _parse_legend(node: Node) -> dict[str, str]:
@@ -146,9 +159,21 @@ def _check_shape(board: Board, map_node: Node) -> None:
     """
     for space, kind in enumerate(board.kind):
         neighbours = board.neighbours[space]
+        row, column = board.position[space]
         if kind not in _WATER and len(neighbours) < len(_STEPS):
-            raise map_node.error(
-                f"{board.where(space)}: land at the edge of the map; surround the island with sea"
+            raise _at_cell(
+                map_node, row, column, "land at the edge of the map; surround the island with sea"
             )
         if kind == "ark" and all(board.kind[n] in _WATER for n in neighbours):
-            raise map_node.error(f"{board.where(space)}: an ark space must touch land")
+            raise _at_cell(map_node, row, column, "an ark space must touch land")
+
+
+def _at_cell(map_node: Node, row: int, column: int, problem: str) -> RulesDataError:
+    """The error for a cell of the map, at its line of the file where the map is a block of
+    text (``map: |``), else at the map's own line."""
+    error = map_node.error(f"row {row}, column {column}: {problem}")
+    mark = map_node.mark
+    if isinstance(mark, yaml.ScalarNode) and mark.style in ("|", ">"):
+        line = mark.start_mark.line + 1 + row  # the block's text starts below its indicator
+        return RulesDataError(error.file, error.path, error.problem, line)
+    return error

@@ -52,6 +52,8 @@ def determinize(view: View, rng: Rng) -> State:
     """
     table = view.table
     rules = table.rules
+    if len(table.tiles) != len(rules.board.kind):
+        raise ValueError(f"{len(table.tiles)} tile places for {len(rules.board.kind)} spaces")
     face_down = rules.face_down
     jungle = rules.board.of_kind("jungle")
     unseen = unseen_species(view)

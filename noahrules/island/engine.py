@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from noahrules.errors import IllegalMoveError
+from noahrules.errors import IllegalMoveError, excerpt
 from noahrules.events import Event
 from noahrules.island.events import (
     ArkMoved,
@@ -28,9 +28,9 @@ from noahrules.island.moves import EndTurn, Flood, Move, MoveArk, PlaceArk, Resc
 from noahrules.island.ruleset import Tile
 from noahrules.island.scoring import final_scores, final_winners
 from noahrules.island.state import Phase, State, Table, make_state
-from noahrules.values import replaced, replacer
+from noahrules.values import field_type_problem, replaced, replacer
 
-__all__ = ["apply", "current_player", "is_over", "legal_moves", "step"]
+__all__ = ["apply", "current_player", "game_ends", "is_over", "legal_moves", "step"]
 
 END_TURN = EndTurn()
 _evolve = replacer(Table)
@@ -84,6 +84,9 @@ def step(state: State, move: Move) -> tuple[State, tuple[Event, ...]]:
 def _apply(state: State, move: Move, events: list[Event] | None) -> State:
     table = state.table
     phase = table.phase
+    problem = field_type_problem(move) if isinstance(move, Move) else None
+    if problem is not None:
+        raise IllegalMoveError(_why_not(table, move)[0], problem)
     if phase is Phase.FLOOD and isinstance(move, Flood) and move.space in table.frontier:
         return make_state(
             _flood(table, state.dealt, move.space, events), state.dealt, state.set_aside
@@ -266,7 +269,7 @@ def _act(table: Table, events: list[Event] | None, **changes: object) -> Table:
 def _end_turn(table: Table, events: list[Event] | None) -> Table:
     if events is not None:
         events.append(TurnEnded(table.seat))
-    if _game_ends(table):
+    if game_ends(table):
         over = _evolve(table, phase=Phase.OVER, actions_left=0)
         if events is not None:
             events.append(GameOver(final_scores(over), final_winners(over)))
@@ -274,7 +277,7 @@ def _end_turn(table: Table, events: list[Event] | None) -> Table:
     return _evolve(table, seat=(table.seat + 1) % table.players, phase=Phase.FLOOD, actions_left=0)
 
 
-def _game_ends(table: Table) -> bool:
+def game_ends(table: Table) -> bool:
     """I16 (a) the last water tile is placed, (b) nothing is left to reveal or rescue; I15 no
     land is left to flood."""
     if not table.water_left or not table.frontier:
@@ -292,16 +295,19 @@ def _game_ends(table: Table) -> bool:
 def _why_not(table: Table, move: object) -> tuple[str, str]:
     """The rule that ``move`` breaks here, and how."""
     if table.phase is Phase.OVER:
-        return "I16", f"the game is over; {move!r} cannot be played"
+        return "I16", f"the game is over; {excerpt(move)} cannot be played"
     if table.phase is Phase.PLACE_ARK:
-        return "I7", f"{move!r}: place your ark on a free ark space"
+        return "I7", f"{excerpt(move)}: place your ark on a free ark space"
     if table.phase is Phase.FLOOD:
-        return "I9", f"{move!r}: place water on a land space next to water"
+        return "I9", f"{excerpt(move)}: place water on a land space next to water"
     if isinstance(move, MoveArk):
-        return "I13", f"{move!r}: an ark moves to a neighbouring water space without an ark"
+        return "I13", f"{excerpt(move)}: an ark moves to a neighbouring water space without an ark"
     if isinstance(move, Rescue):
-        return "I14", f"{move!r}: rescue two face-up animals of one species, one next to your ark"
-    return "I12", f"{move!r}: move the ark, rescue a pair, or end the turn"
+        return (
+            "I14",
+            f"{excerpt(move)}: rescue two face-up animals of one species, one next to your ark",
+        )
+    return "I12", f"{excerpt(move)}: move the ark, rescue a pair, or end the turn"
 
 
 def _without(spaces: tuple[int, ...], space: int) -> tuple[int, ...]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from noahrules.errors import SerializationError
+from noahrules.island.engine import game_ends
 from noahrules.island.state import HIDDEN, Phase, State
 
 __all__ = ["check_state"]
@@ -38,6 +39,8 @@ def _problem(state: State) -> str | None:
         or _water_problem(state)
         or _arks_problem(state)
         or _index_problem(state)
+        or _points_problem(state)
+        or _end_problem(state)
     )
 
 
@@ -59,7 +62,11 @@ def _deal_problem(state: State) -> str | None:
             return "a face-up tile that is not the tile dealt there"
     covered = dict(table.covered)
     if len(covered) != len(table.covered) or any(
-        s not in table.water or s not in under or table.tiles[s] is not None for s in covered
+        not 0 <= s < len(state.dealt)
+        or s not in table.water
+        or s not in under
+        or table.tiles[s] is not None
+        for s in covered
     ):
         return "a covered tile twice, or not under water (I9)"
     if any(seen is not None and seen != under[s] for s, seen in covered.items()):
@@ -93,12 +100,54 @@ def _arks_problem(state: State) -> str | None:
     placed = [a for a in table.arks if a is not None]
     if len(placed) != len(set(placed)) or any(a not in table.water for a in placed):
         return "arks only on water, never two on a space (I13)"
-    if table.phase is not Phase.PLACE_ARK and len(placed) != table.players:
+    if table.phase is Phase.PLACE_ARK:
+        return _setup_problem(state)
+    if len(placed) != table.players:
         return "every ark is placed once play starts (I7)"
     if table.phase is Phase.ACT and not 1 <= table.actions_left <= table.rules.actions_per_turn:
         return f"{table.actions_left} actions left (I12)"
     if table.phase is not Phase.ACT and table.actions_left:
         return "actions left outside the action step (I12)"
+    return None
+
+
+def _setup_problem(state: State) -> str | None:
+    """I6-I8: the arks are placed in turn order from the first player, on ark spaces, before
+    any water is laid or any tile turned."""
+    table = state.table
+    rules = table.rules
+    n = table.players
+    done = sum(a is not None for a in table.arks)
+    order = [(table.first_player + k) % n for k in range(n)]
+    if done >= n or table.seat != order[done]:
+        return f"seat {table.seat} to place an ark after {done} arks (I7)"
+    if any((table.arks[seat] is None) != (k >= done) for k, seat in enumerate(order)):
+        return "the arks are placed in turn order from the first player (I7)"
+    ark_spaces = rules.board.of_kind("ark")
+    if any(a is not None and a not in ark_spaces for a in table.arks):
+        return "an ark placed off the ark spaces (I7)"
+    if table.face_up or table.covered or table.water_left != rules.water_tiles:
+        return "water laid or tiles turned before every ark is placed (I8, I9)"
+    return None
+
+
+def _points_problem(state: State) -> str | None:
+    """I6, I10: each seat has its starting points and no fewer."""
+    table = state.table
+    start = table.rules.starting_points
+    for seat, points in enumerate(table.points):
+        if points < start[(seat - table.first_player) % table.players]:
+            return f"seat {seat} with {points} points, below its start (I6, I10)"
+    return None
+
+
+def _end_problem(state: State) -> str | None:
+    """I15, I16: the game is over exactly when its end has come."""
+    table = state.table
+    if table.phase is Phase.OVER and not game_ends(table):
+        return "a game over before its end (I15, I16)"
+    if table.phase is Phase.FLOOD and (not table.water_left or not table.frontier):
+        return "water to lay with no water tile or no land left (I15, I16)"
     return None
 
 

@@ -7,11 +7,13 @@ order given, validates everything and returns one immutable :class:`Rules` value
 from __future__ import annotations
 
 import enum
+from functools import partial
 from pathlib import Path
 
 from attrs import field, frozen
 
 from noahrules.data import (
+    Findings,
     Layers,
     Listing,
     Node,
@@ -20,6 +22,7 @@ from noahrules.data import (
     Source,
     Variants,
     cached_load,
+    check_load,
     data_dir,
     digest,
     known_variants,
@@ -29,7 +32,16 @@ from noahrules.data import (
 from noahrules.island.board import Board, load_board, resolve_board
 from noahrules.island.moves import Flood, MoveArk, PlaceArk
 
-__all__ = ["Ark", "Rules", "Scoring", "Tile", "TileKind", "load_rules", "packaged_variants"]
+__all__ = [
+    "Ark",
+    "Rules",
+    "Scoring",
+    "Tile",
+    "TileKind",
+    "check_rules",
+    "load_rules",
+    "packaged_variants",
+]
 
 
 class Scoring(enum.Enum):
@@ -120,6 +132,8 @@ class Rules(RulesIdentity):
         return species != "unicorn" or self.unicorn_is_species
 
 
+MOST_PLAYERS = 8
+"""The most players rules data may allow (the packaged data: 2 to 4)."""
 _DOUBLED = 3
 """I4: the species each ark marks x2."""
 _LISTINGS = (
@@ -152,6 +166,12 @@ def load_rules(variants: Variants = ()) -> Rules:
     return cached_load("island", variants, _load)
 
 
+def check_rules(variants: Variants = ()) -> Findings:
+    """Every problem (and trap) of the island rules data with ``variants``, in one pass: what
+    ``noahrules validate`` lists. :func:`load_rules` raises the first of the problems."""
+    return check_load("island", variants, _load)
+
+
 def packaged_variants() -> tuple[str, ...]:
     """The names of the island game's packaged variants, sorted."""
     return known_variants("island")
@@ -159,28 +179,39 @@ def packaged_variants() -> tuple[str, ...]:
 
 def _load(reader: Reader, variants: tuple[Source, ...]) -> Rules:
     layers = load_layers(reader, "island", _LISTINGS, _RULES_KEYS, variants)
+    found = reader.findings
     params = layers.params
     kinds = parse_unique(layers.collections["tiles"], _parse_kind, lambda k: k.species, "species")
     arks = parse_unique(layers.collections["arks"], _parse_ark, lambda a: a.colour, "ark colour")
-    board, map_node = load_board(reader, resolve_board(params["board"]))
-    low, high = params["players"].bounds(2)
-    scoring = Scoring(params["scoring"].choice([s.value for s in Scoring]))
-    bonus = params["sole_rescuer_bonus"].fields([s.value for s in Scoring])
-    starting = tuple(n.integer(0) for n in params["starting_points"].items())
+    loaded = found.attempt(partial(_board, reader, params["board"]))
+    players = found.attempt(partial(params["players"].bounds, 2, MOST_PLAYERS))
+    scoring = found.attempt(partial(params["scoring"].choice, [s.value for s in Scoring]))
+    bonuses = found.attempt(partial(_bonuses, params["sole_rescuer_bonus"]))
+    starting = found.attempt(partial(_starting_points, params["starting_points"]))
+    water_tiles = found.attempt(partial(params["water_tiles"].integer, 1))
+    set_aside = found.attempt(partial(params["set_aside"].integer, 0))
+    actions = found.attempt(partial(params["actions_per_turn"].integer, 0, 10))
+    species_points = found.attempt(partial(params["species_points"].integer, 0))
+    unicorn = found.attempt(params["unicorn_is_species"].boolean)
+    found.settle()
+    assert loaded and players and scoring and bonuses and starting and water_tiles
+    assert set_aside is not None and actions is not None and species_points is not None
+    assert unicorn is not None
+    board, map_node = loaded
     rules = Rules(
         tiles=kinds,
         arks=arks,
         board=board,
-        min_players=low,
-        max_players=high,
-        water_tiles=params["water_tiles"].integer(1),
-        set_aside=params["set_aside"].integer(0),
+        min_players=players[0],
+        max_players=players[1],
+        water_tiles=water_tiles,
+        set_aside=set_aside,
         starting_points=starting,
-        actions_per_turn=params["actions_per_turn"].integer(0),
-        scoring=scoring,
-        sole_rescuer_bonus=bonus[scoring.value].integer(0),
-        species_points=params["species_points"].integer(0),
-        unicorn_is_species=params["unicorn_is_species"].boolean(),
+        actions_per_turn=actions,
+        scoring=Scoring(scoring),
+        sole_rescuer_bonus=bonuses[scoring],
+        species_points=species_points,
+        unicorn_is_species=unicorn,
         variants=layers.labels,
         packaged=layers.packaged,
         digest=digest(
@@ -197,12 +228,36 @@ def _load(reader: Reader, variants: tuple[Source, ...]) -> Rules:
         face_up={k.species: Tile(k.species, True) for k in kinds},
         moves=SpaceMoves.of(board),
     )
-    _check_counts(rules, layers, map_node)
+    for check in (_check_tiles, _check_seats, _check_arks):
+        found.attempt(partial(check, rules, layers, map_node))
+    found.settle()
+    _warn_traps(rules, layers)
     return rules
 
 
-def _check_counts(rules: Rules, layers: Layers, map_node: Node) -> None:
-    """The board and parameters must fit the box and each other."""
+def _board(reader: Reader, node: Node) -> tuple[Board, Node]:
+    return load_board(reader, resolve_board(node))
+
+
+def _bonuses(node: Node) -> dict[str, int]:
+    """I17, I18: the sole-rescuer bonus of every scheme, whichever is in force."""
+    return {
+        name: entry.integer(0) for name, entry in node.fields([s.value for s in Scoring]).items()
+    }
+
+
+def _starting_points(node: Node) -> tuple[int, ...]:
+    return tuple(n.integer(0) for n in node.items())
+
+
+def _blamed(*nodes: Node) -> Node:
+    """Of the values a count depends on, the first set by a file of the user's (else the last):
+    the one to blame for a count that does not fit."""
+    return next((node for node in nodes if not _packaged(node)), nodes[-1])
+
+
+def _check_tiles(rules: Rules, layers: Layers, map_node: Node) -> None:
+    """I1, I5: one tile on each jungle space, the rest set aside; enough land for the water."""
     params = layers.params
     board = rules.board
     total = sum(k.count for k in rules.tiles)
@@ -211,25 +266,35 @@ def _check_counts(rules: Rules, layers: Layers, map_node: Node) -> None:
     if rules.set_aside > total:
         raise params["set_aside"].error(f"only {total} tiles exist to set aside {rules.set_aside}")
     if jungle != total - rules.set_aside:
-        raise map_node.error(
+        culprit = _blamed(params["set_aside"], layers.sources["tiles"], map_node)
+        raise culprit.error(
             f"the map has {jungle} jungle spaces, but {total} tiles minus set_aside "
             f"{rules.set_aside} put one tile on each of {total - rules.set_aside} (I5)"
         )
     if land < rules.water_tiles:
-        raise map_node.error(
+        raise _blamed(params["water_tiles"], map_node).error(
             f"the map has {land} land spaces, fewer than the {rules.water_tiles} water tiles (I1)"
         )
+
+
+def _check_seats(rules: Rules, layers: Layers, map_node: Node) -> None:
+    """I4, I6, I7: the most players need as many arks, starting points and ark spaces."""
+    params = layers.params
     high = rules.max_players
     players = params["players"]
     for name, count, source in (
         ("arks", len(rules.arks), layers.sources["arks"]),
         ("starting points", len(rules.starting_points), params["starting_points"]),
-        ("ark spaces", len(board.of_kind("ark")), map_node),
+        ("ark spaces", len(rules.board.of_kind("ark")), map_node),
     ):
         if count < high:
             culprit = source if _packaged(players) else players
             raise culprit.error(f"{high} players need {high} {name}, there are {count} {name}")
-    for node, ark in zip(layers.collections["arks"], rules.arks, strict=True):
+
+
+def _check_arks(rules: Rules, layers: Layers, map_node: Node) -> None:
+    """I4: each ark marks three different rescuable species as x2."""
+    for node, ark in zip(layers.collections["arks"], rules.arks, strict=False):
         doubled = node.child("doubled")
         twice = sorted({s for s in ark.doubled if ark.doubled.count(s) > 1})
         if twice:
@@ -242,6 +307,18 @@ def _check_counts(rules: Rules, layers: Layers, map_node: Node) -> None:
             kind = rules.kind.get(species)
             if kind is None or not kind.rescuable:
                 raise doubled.error(f"'{species}' is not a rescuable species of the tiles (I4)")
+
+
+def _warn_traps(rules: Rules, layers: Layers) -> None:
+    """Data that loads but leaves a rule unreachable."""
+    if rules.actions_per_turn == 0:
+        layers.params["actions_per_turn"].warn("no action is ever taken: nobody rescues (I12)")
+    for node in layers.collections["tiles"]:
+        kind = (
+            rules.kind.get(str(node.value.get("species"))) if isinstance(node.value, dict) else None
+        )
+        if kind is not None and kind.rescuable and kind.count < 2:
+            node.child("count").warn(f"{kind.count} {kind.species}: never a pair to rescue (I14)")
 
 
 def _packaged(node: Node) -> bool:

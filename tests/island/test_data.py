@@ -447,10 +447,11 @@ def test_i1_map_without_spaces(tmp_path: Path) -> None:
 
 
 def test_i5_jungle_count_differs_after_set_aside_changed(tmp_path: Path) -> None:
-    error, _ = overlay_error(tmp_path, "rules:\n  set_aside: 5\n")
-    default = data_dir("island") / "boards" / "default.yaml"
-    # 74 jungle spaces, but 80 - 5 = 75 tiles to lay out
-    assert_error(error, default, "map", "74", "80", "75", "set_aside")
+    error, bad = overlay_error(tmp_path, "rules:\n  set_aside: 5\n")
+    # 74 jungle spaces, but 80 - 5 = 75 tiles to lay out: the variant that set set_aside is
+    # to blame, not the packaged board
+    assert_error(error, bad, "rules.set_aside", "74", "80", "75", "set_aside")
+    assert error.line == 2
 
 
 def test_i5_board_with_too_few_jungle_spaces(tmp_path: Path) -> None:
@@ -467,8 +468,9 @@ def test_i5_set_aside_above_the_tiles(tmp_path: Path) -> None:
 
 def test_i1_fewer_land_spaces_than_water_tiles(tmp_path: Path) -> None:
     # 10 land spaces, 11 water tiles
-    variant, board = board_variant(tmp_path, TINY, water_tiles=11)
-    assert_error(load_error(variant), board, "map", "10 land", "11 water")
+    variant, _ = board_variant(tmp_path, TINY, water_tiles=11)
+    # the value that does not fit is the variant's water_tiles
+    assert_error(load_error(variant), variant, "rules.water_tiles", "10 land", "11 water")
 
 
 def test_i1_water_tiles_equal_to_land_spaces_is_fine(tmp_path: Path) -> None:
@@ -479,9 +481,8 @@ def test_i1_water_tiles_equal_to_land_spaces_is_fine(tmp_path: Path) -> None:
 def test_i1_too_many_water_tiles_for_the_default_board(tmp_path: Path) -> None:
     rules = load_rules()
     land = len(spaces(rules.board, *LAND))
-    error, _ = overlay_error(tmp_path, f"rules:\n  water_tiles: {land + 1}\n")
-    default = data_dir("island") / "boards" / "default.yaml"
-    assert_error(error, default, "map", f"{land} land", f"{land + 1} water")
+    error, bad = overlay_error(tmp_path, f"rules:\n  water_tiles: {land + 1}\n")
+    assert_error(error, bad, "rules.water_tiles", f"{land} land", f"{land + 1} water")
 
 
 def test_i1_unknown_board_name_lists_known_boards(tmp_path: Path) -> None:
@@ -539,7 +540,9 @@ def test_i1_board_missing_map(tmp_path: Path) -> None:
 def test_i1_malformed_board_yaml(tmp_path: Path) -> None:
     board = write(tmp_path / "board.yaml", 'legend: {"~": sea\nmap: |2\n  ~ ~\n')
     variant = write(tmp_path / "variant.yaml", "rules:\n  board: board.yaml\n")
-    assert_error(load_error(variant), board, "", "malformed YAML", "line")
+    error = load_error(variant)
+    assert_error(error, board, "", "malformed YAML")
+    assert (error.line, error.column) == (2, 4)
 
 
 # --- bad tiles and arks (I2, I4) ---------------------------------------------------------------
@@ -665,11 +668,10 @@ def test_i2_removing_a_missing_species(tmp_path: Path) -> None:
 
 def test_i2_tile_count_change_must_fit_the_board(tmp_path: Path) -> None:
     # one more unicorn-like species of 2 tiles: 82 tiles, 74 jungle, set_aside 6 -> 76 != 74
-    error, _ = overlay_error(
+    error, bad = overlay_error(
         tmp_path, "tiles:\n  add:\n    - {species: griffin, count: 2, points: 2}\n"
     )
-    default = data_dir("island") / "boards" / "default.yaml"
-    assert_error(error, default, "map", "74", "82", "76")
+    assert_error(error, bad, "tiles", "74", "82", "76")
 
 
 # --- bad parameters ----------------------------------------------------------------------------
@@ -727,7 +729,7 @@ def test_malformed_variant_yaml(tmp_path: Path) -> None:
     assert error.file == str(bad)
     assert error.path == ""
     assert "malformed YAML" in str(error)
-    assert "line" in str(error)
+    assert (error.line, error.column) == (3, 10)
 
 
 def test_unknown_packaged_variant_lists_known_ones() -> None:
