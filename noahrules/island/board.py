@@ -11,7 +11,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import yaml
-
 from attrs import field, frozen
 
 from noahrules.data import Findings, Node, Reader, resolve
