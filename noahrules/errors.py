@@ -5,12 +5,14 @@ from __future__ import annotations
 import reprlib
 
 __all__ = [
+    "BotError",
     "IllegalMoveError",
     "NoahRulesError",
     "ReplayError",
     "RulesDataError",
     "SerializationError",
     "SetupError",
+    "SimulationError",
     "excerpt",
 ]
 
@@ -67,6 +69,28 @@ class RulesDataError(NoahRulesError, ValueError):
         self,
     ) -> tuple[type[RulesDataError], tuple[str, str, str, int | None, int | None]]:
         return type(self), (self.file, self.path, self.problem, self.line, self.column)
+
+
+class BotError(NoahRulesError):
+    """A bot that failed in a simulation: it raised, answered with an illegal move, or took
+    longer than the time allowed for a move. Names the bot, its seat, the game and its seed, so
+    that the game can be played again."""
+
+    def __init__(self, bot: str, seat: int, game: int, seed: int, problem: str) -> None:
+        super().__init__(f"bot {bot} at seat {seat} of game {game} (seed {seed}): {problem}")
+        self.bot = bot
+        self.seat = seat
+        self.game = game
+        self.seed = seed
+        self.problem = problem
+
+    def __reduce__(self) -> tuple[type[BotError], tuple[str, int, int, int, str]]:
+        return type(self), (self.bot, self.seat, self.game, self.seed, self.problem)
+
+
+class SimulationError(NoahRulesError):
+    """A simulation that could not finish for a reason of its own, not a bot's: a worker
+    process that ended abruptly (killed, out of memory)."""
 
 
 class SetupError(NoahRulesError, ValueError):

@@ -304,10 +304,13 @@ def game_named(game: str | Game) -> Game:
     return spec
 
 
-def check_seating(players: int, first_player: int, low: int, high: int, rules: str) -> None:
-    """Raise :class:`~noahrules.errors.SetupError` unless ``players`` lies in ``low..high`` and
-    ``first_player`` is one of their seats; ``rules`` names the rules that say so."""
-    for name, value in (("players", players), ("first_player", first_player)):
+def check_seating(
+    players: int, first_player: int, low: int, high: int, rules: str, seed: int = 0
+) -> None:
+    """Raise :class:`~noahrules.errors.SetupError` unless ``players`` lies in ``low..high``,
+    ``first_player`` is one of their seats and ``seed`` is an integer; ``rules`` names the rules
+    that say so."""
+    for name, value in (("players", players), ("first_player", first_player), ("seed", seed)):
         if isinstance(value, bool) or not isinstance(value, int):
             raise SetupError(f"{rules}: {name} must be an integer, got {value!r}")
     if not low <= players <= high:

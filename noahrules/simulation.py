@@ -9,15 +9,26 @@ from __future__ import annotations
 
 import math
 import os
+import signal
 import statistics
+import threading
+import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import (
+    FIRST_COMPLETED,
+    BrokenExecutor,
+    Executor,
+    Future,
+    ProcessPoolExecutor,
+    wait,
+)
 
 import cattrs
 from attrs import frozen
 
-from noahrules.bots import BOTS, make_bot
+from noahrules.bots import Bot, BotLike, ViewOf, bot_factory
+from noahrules.errors import BotError, SimulationError, excerpt
 from noahrules.events import Event
 from noahrules.game import Game, RulesValue, game_named
 
@@ -130,7 +141,7 @@ def simulate(
     game: str | Game,
     rules: RulesValue,
     players: int,
-    bots: Sequence[str],
+    bots: Sequence[BotLike],
     games: int,
     seed: int = 0,
     executor: Executor | None = None,
@@ -138,37 +149,86 @@ def simulate(
     workers: int | None = None,
     rotate: bool = True,
     max_decisions: int = DEFAULT_MAX_DECISIONS,
+    move_time: float | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> Report:
     """Play ``games`` games of ``game`` (a name in :data:`noahrules.GAMES`, or a game's
-    declaration) with ``rules`` between ``bots`` (one name per seat) and report.
+    declaration) with ``rules`` between ``bots`` (one per seat: a name, a
+    ``"package.module:Name"``, a class or factory, or a bot object; see :mod:`noahrules.bots`)
+    and report.
 
     With ``rotate`` the bots move one seat on each game, so no bot keeps the seat advantage.
     The games run on ``executor`` if given (any :class:`concurrent.futures.Executor`), else in a
     process pool of ``workers`` processes (all cores by default; ``workers=1`` plays in this
-    process). ``progress(done, total)`` is called as games finish. The report is the same for
-    the same arguments whatever the executor.
+    process). Games are handed out a few at a time, so memory does not grow with ``games``.
+    ``progress(done, total)`` is called as games finish. The report is the same for the same
+    arguments whatever the executor.
+
+    A bot that raises, answers with an illegal move or takes more than ``move_time`` seconds over
+    a move (interrupted where it runs in a process's main thread, else noticed when it answers)
+    stops the run with a :class:`~noahrules.errors.BotError` naming it, its seat, the game and
+    the game's seed; a worker process that dies stops it with a
+    :class:`~noahrules.errors.SimulationError`; Ctrl-C ends the worker processes at once.
+    Bad arguments raise :class:`ValueError`.
     """
     spec = game_named(game)
-    if len(bots) != players:
-        raise ValueError(f"{players} players need {players} bots, got {len(bots)}")
-    if games < 1:
-        raise ValueError("games must be at least 1")
-    unknown = sorted(set(bots) - set(BOTS))
-    if unknown:
-        raise ValueError(f"unknown bot '{unknown[0]}'; known bots: {', '.join(sorted(BOTS))}")
-    tasks = [
-        _Task(spec, rules, players, tuple(bots), seed, rotate, max_decisions, range(start, stop))
+    _check_arguments(spec, rules, players, bots, games, seed, workers, max_decisions, move_time)
+    names = tuple(bot_factory(bot)[0] for bot in bots)
+    tasks = (
+        _Task(
+            spec,
+            rules,
+            players,
+            tuple(bots),
+            seed,
+            rotate,
+            max_decisions,
+            move_time,
+            range(start, min(games, start + _BATCH)),
+        )
         for start in range(0, games, _BATCH)
-        for stop in [min(games, start + _BATCH)]
-    ]
+    )
     results: list[GameResult] = []
     for batch in _run(tasks, executor, workers):
         results.extend(batch)
         if progress is not None:
             progress(len(results), games)
     results.sort(key=lambda r: r.index)
-    return _report(spec, rules, players, tuple(bots), games, seed, rotate, results)
+    return _report(spec, rules, players, names, games, seed, rotate, results)
+
+
+def _check_arguments(
+    game: Game,
+    rules: RulesValue,
+    players: int,
+    bots: Sequence[BotLike],
+    games: int,
+    seed: int,
+    workers: int | None,
+    max_decisions: int,
+    move_time: float | None,
+) -> None:
+    for name, value, low in (("games", games, 1), ("max_decisions", max_decisions, 1)):
+        if not _whole(value) or value < low:
+            raise ValueError(f"{name} must be an integer of at least {low}, got {value!r}")
+    if not _whole(seed):
+        raise ValueError(f"seed must be an integer, got {seed!r}")
+    if workers is not None and (not _whole(workers) or workers < 1):
+        raise ValueError(f"workers must be an integer of at least 1 (or None), got {workers!r}")
+    if move_time is not None and not (isinstance(move_time, int | float) and move_time > 0):
+        raise ValueError(f"move_time must be a positive number of seconds, got {move_time!r}")
+    if not isinstance(rules, game.rules_type):
+        raise ValueError(f"these rules are not rules of the game {game.name}")
+    if not _whole(players) or players not in game.seats(rules):
+        raise ValueError(f"{game.name} takes {rules.min_players} to {rules.max_players} players")
+    if len(bots) != players:
+        raise ValueError(f"{players} players need {players} bots, got {len(bots)}")
+    for bot in bots:
+        bot_factory(bot)
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 @frozen
@@ -178,30 +238,74 @@ class _Task:
     game: Game
     rules: RulesValue
     players: int
-    bots: tuple[str, ...]
+    bots: tuple[BotLike, ...]
     seed: int
     rotate: bool
     cap: int
+    move_time: float | None
     indexes: range
 
 
 def _run(
-    tasks: list[_Task], executor: Executor | None, workers: int | None
-) -> Iterable[list[GameResult]]:
+    tasks: Iterator[_Task], executor: Executor | None, workers: int | None
+) -> Iterator[list[GameResult]]:
     if executor is not None:
-        return executor.map(_play_batch, tasks)
+        return _bounded(executor, tasks, 4, owned=False)
     count = workers or os.cpu_count() or 1
     if count == 1:
         return map(_play_batch, tasks)
-    pool = ProcessPoolExecutor(max_workers=count)
-    return _closing(pool, pool.map(_play_batch, tasks))
+    pool = ProcessPoolExecutor(max_workers=count, initializer=_ignore_interrupts)
+    return _bounded(pool, tasks, 2 * count, owned=True)
 
 
-def _closing(
-    pool: ProcessPoolExecutor, results: Iterable[list[GameResult]]
+def _bounded(
+    executor: Executor, tasks: Iterator[_Task], most: int, owned: bool
 ) -> Iterator[list[GameResult]]:
-    with pool:
-        yield from results
+    """The results of ``tasks`` run on ``executor`` with at most ``most`` of them handed out at
+    a time. On an interrupt the tasks not begun are cancelled and, in a pool of our own, the
+    worker processes are ended at once."""
+    pending: dict[Future[list[GameResult]], _Task] = {}
+    try:
+        for task in tasks:
+            pending[executor.submit(_play_batch, task)] = task
+            while len(pending) >= most:
+                yield from _finished(pending)
+        while pending:
+            yield from _finished(pending)
+    except BaseException:
+        for future in pending:
+            future.cancel()
+        if owned:
+            _end_workers(executor)
+        raise
+    finally:
+        if owned:
+            executor.shutdown(wait=False, cancel_futures=True)
+
+
+def _finished(pending: dict[Future[list[GameResult]], _Task]) -> Iterator[list[GameResult]]:
+    done, _ = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+    for future in done:
+        task = pending.pop(future)
+        try:
+            yield future.result()
+        except BrokenExecutor:
+            games = f"{task.indexes.start}-{task.indexes.stop - 1}"
+            raise SimulationError(
+                f"a worker process ended abruptly (killed, or out of memory?) while playing "
+                f"games {games}; no report"
+            ) from None
+
+
+def _ignore_interrupts() -> None:
+    """Worker processes leave Ctrl-C to the process that started them, which ends them."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _end_workers(executor: Executor) -> None:
+    processes = getattr(executor, "_processes", None) or {}
+    for process in list(processes.values()):
+        process.terminate()
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -218,22 +322,27 @@ def _play_one(task: _Task, index: int) -> GameResult:
     this_seed = game_seed(task.seed, index)
     shift = index % players if task.rotate else 0
     seats = tuple(bots[(seat - shift) % players] for seat in range(players))
-    players_ = [make_bot(name, game, this_seed + 1 + seat) for seat, name in enumerate(seats)]
+    named = [bot_factory(bot) for bot in seats]
+    players_ = [factory(game, this_seed + 1 + seat) for seat, (_, factory) in enumerate(named)]
     state = game.new_game(task.rules, players=players, seed=this_seed)
     events: list[Event] = []
     decisions = 0
     while not game.is_over(state) and decisions < task.cap:
         seat = game.current_player(state)
         assert seat is not None
-        move = players_[seat].choose(game.view(state, seat))
-        state, caused = game.step(state, move)
+        try:
+            move = _ask(players_[seat], game.view(state, seat), task.move_time)
+            state, caused = game.step(state, move)
+        except Exception as exc:
+            problem = f"{type(exc).__name__}: {exc}" if not isinstance(exc, _TooSlow) else str(exc)
+            raise BotError(named[seat][0], seat, index, this_seed, excerpt(problem)) from None
         events.extend(caused)
         decisions += 1
     numbers, counts = game.statistics(events, state) if game.statistics else ({}, {})
     return GameResult(
         index=index,
         seed=this_seed,
-        seats=seats,
+        seats=tuple(name for name, _ in named),
         scores=tuple(game.scores(state)),
         winners=tuple(game.winners(state)),
         decisions=decisions,
@@ -241,6 +350,34 @@ def _play_one(task: _Task, index: int) -> GameResult:
         numbers=numbers,
         counts=counts,
     )
+
+
+class _TooSlow(Exception):
+    """A bot over its time for a move."""
+
+
+def _ask(bot: Bot[ViewOf[object], object], view: object, limit: float | None) -> object:
+    """The bot's move for ``view``, within ``limit`` seconds if one is set: interrupted by a
+    timer in a process's main thread, else checked once it answers."""
+    if limit is None:
+        return bot.choose(view)  # type: ignore[arg-type]
+    if threading.current_thread() is not threading.main_thread():
+        start = time.monotonic()
+        move = bot.choose(view)  # type: ignore[arg-type]
+        if time.monotonic() - start > limit:
+            raise _TooSlow(f"took more than {limit} s over a move")
+        return move
+
+    def too_slow(signum: int, frame: object) -> None:
+        raise _TooSlow(f"took more than {limit} s over a move")
+
+    previous = signal.signal(signal.SIGALRM, too_slow)
+    signal.setitimer(signal.ITIMER_REAL, limit)
+    try:
+        return bot.choose(view)  # type: ignore[arg-type]
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 def _report(

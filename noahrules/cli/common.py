@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable, Sequence
 
-from noahrules.bots import BOTS
+from noahrules.bots import bot_factory
 from noahrules.game import GAMES, Game, RulesValue
 
 __all__ = [
@@ -71,12 +71,14 @@ def load(args: argparse.Namespace) -> tuple[Game, RulesValue]:
 
 
 def bot_names(args: argparse.Namespace, seats: int) -> list[str]:
-    """``--bots`` as one name per seat (repeated as needed); greedy by default."""
+    """``--bots`` as one bot per seat (repeated as needed; greedy by default): names of
+    :data:`noahrules.bots.BOTS` or ``package.module:Name``, checked here."""
     names = [n.strip() for n in (args.bots or "greedy").split(",")]
     for name in names:
-        if name not in BOTS:
-            known = ", ".join(sorted(BOTS))
-            usage_error(args, f"unknown bot '{name}'; known bots: {known}")
+        try:
+            bot_factory(name)
+        except ValueError as exc:
+            usage_error(args, str(exc))
     return [names[i % len(names)] for i in range(seats)]
 
 

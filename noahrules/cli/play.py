@@ -59,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
                 print(line)
     except KeyboardInterrupt:
         print("\nGoodbye: the game was left unfinished.")
-        return 0
+        return 130
     print()
     print(paint("Game over.", "bold"))
     scores = game.scores(state)

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+from pathlib import Path
 
 from noahrules.cli.common import (
     add_command,
@@ -33,6 +35,9 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     sim.add_argument("--workers", type=int, metavar="N", help="processes (default: all cores)")
     sim.add_argument("--max-decisions", type=int, metavar="N", help="cap on decisions per game")
     sim.add_argument("--no-rotate", action="store_true", help="keep each bot in its seat")
+    sim.add_argument(
+        "--move-time", type=float, metavar="S", help="seconds a bot may take over a move"
+    )
     sim.add_argument("--json", metavar="PATH", help="write the full report as JSON")
 
 
@@ -46,6 +51,8 @@ def run(args: argparse.Namespace) -> int:
         usage_error(args, "--games must be at least 1")
     if args.workers is not None and args.workers < 1:
         usage_error(args, "--workers must be at least 1")
+    if args.json and not _writable(args.json):
+        usage_error(args, f"--json {args.json}: cannot write there (no such folder, or no right)")
     game, rules = load(args)
     bots = bot_names(args, args.players)
     err = sys.stderr
@@ -63,6 +70,7 @@ def run(args: argparse.Namespace) -> int:
         args.seed,
         workers=args.workers,
         rotate=not args.no_rotate,
+        move_time=args.move_time,
         max_decisions=DEFAULT_MAX_DECISIONS if args.max_decisions is None else args.max_decisions,
         progress=progress if err.isatty() else None,
     )
@@ -79,6 +87,13 @@ def run(args: argparse.Namespace) -> int:
             return 1
         print(f"report written to {args.json}")
     return 0
+
+
+def _writable(name: str) -> bool:
+    """Whether a file can be written at ``name`` (its folder exists and may be written)."""
+    path = Path(name)
+    folder = path.parent if str(path.parent) else Path()
+    return folder.is_dir() and os.access(folder, os.W_OK) and not path.is_dir()
 
 
 def _rate(rate: Rate) -> list[str]:

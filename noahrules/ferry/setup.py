@@ -26,7 +26,7 @@ def new_game(rules: Rules, players: int, seed: int = 0, first_player: int = 0) -
     player count outside the rules' range, a seat that does not exist, or a deck too small to give
     every player a card (F7).
     """
-    check_seating(players, first_player, rules.min_players, rules.max_players, "F4, F9")
+    check_seating(players, first_player, rules.min_players, rules.max_players, "F4, F9", seed)
     removed = tuple(c for c in rules.animals if c.min_players > players)  # F4
     in_play = len(rules.animals) - len(removed)
     if in_play - rules.docks < players:

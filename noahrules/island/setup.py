@@ -17,7 +17,7 @@ def new_game(rules: Rules, players: int, seed: int = 0, first_player: int = 0) -
     :class:`~noahrules.errors.SetupError` for a player count outside the rules' range or a seat
     that does not exist.
     """
-    check_seating(players, first_player, rules.min_players, rules.max_players, "I6")
+    check_seating(players, first_player, rules.min_players, rules.max_players, "I6", seed)
     box = tuple(rules.face_down[k.species] for k in rules.tiles for _ in range(k.count))
     shuffled, _ = Rng.from_seed(seed).shuffled(box)  # I5
     board = rules.board
