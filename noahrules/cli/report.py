@@ -18,6 +18,7 @@ from noahrules.cli.common import (
     usage_error,
 )
 from noahrules.game import GAMES
+from noahrules.progress import Progress
 from noahrules.render import Paint, table
 from noahrules.simulation import DEFAULT_MAX_DECISIONS, Rate, Report, Stats, simulate
 
@@ -55,27 +56,25 @@ def run(args: argparse.Namespace) -> int:
         usage_error(args, f"--json {args.json}: cannot write there (no such folder, or no right)")
     game, rules = load(args)
     bots = bot_names(args, args.players)
-    err = sys.stderr
-
-    def progress(done: int, total: int) -> None:
-        err.write(f"\r{args.game}: {done}/{total} games")
-        err.flush()
-
-    report = simulate(
-        game,
-        rules,
-        args.players,
-        bots,
-        args.games,
-        args.seed,
-        workers=args.workers,
-        rotate=not args.no_rotate,
-        move_time=args.move_time,
-        max_decisions=DEFAULT_MAX_DECISIONS if args.max_decisions is None else args.max_decisions,
-        progress=progress if err.isatty() else None,
-    )
-    if err.isatty():
-        err.write("\n")
+    progress = Progress(f"{args.game} games", sys.stderr)
+    try:
+        report = simulate(
+            game,
+            rules,
+            args.players,
+            bots,
+            args.games,
+            args.seed,
+            workers=args.workers,
+            rotate=not args.no_rotate,
+            move_time=args.move_time,
+            max_decisions=(
+                DEFAULT_MAX_DECISIONS if args.max_decisions is None else args.max_decisions
+            ),
+            progress=progress,
+        )
+    finally:
+        progress.close()
     print("\n".join(report_lines(report, Paint.for_stream(sys.stdout))))
     if args.json:
         try:
