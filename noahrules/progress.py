@@ -8,6 +8,7 @@ one.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import TextIO
 
 __all__ = ["Progress"]
@@ -15,21 +16,30 @@ __all__ = ["Progress"]
 
 class Progress:
     """Reports ``done`` of ``total`` to ``stream``: a bar redrawn in place at most ten times a
-    second on a terminal, else a line every ``every`` seconds and at the end."""
+    second on a terminal, else a line every ``every`` seconds and at the end. ``clock`` gives
+    the time in seconds (monotonic)."""
 
-    def __init__(self, label: str, stream: TextIO, every: float = 10.0, width: int = 28) -> None:
+    def __init__(
+        self,
+        label: str,
+        stream: TextIO,
+        every: float = 10.0,
+        width: int = 28,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.label = label
+        self.clock = clock
         self.stream = stream
         self.every = every
         self.width = width
         isatty = getattr(stream, "isatty", None)
         self.terminal = bool(isatty and isatty())
-        self.started = time.monotonic()
+        self.started = clock()
         self.shown = 0.0
         self.drawn = False
 
     def __call__(self, done: int, total: int) -> None:
-        now = time.monotonic()
+        now = self.clock()
         finished = done >= total
         wait = 0.1 if self.terminal else self.every
         if not finished and now - self.shown < wait:

@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import io
 
-import pytest
-
-from noahrules import progress as module
 from noahrules.progress import Progress
 
 
@@ -15,13 +12,10 @@ class Terminal(io.StringIO):
         return True
 
 
-def test_a_terminal_gets_a_bar_redrawn_in_place_with_rate_and_time_left(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_a_terminal_gets_a_bar_redrawn_in_place_with_rate_and_time_left() -> None:
     clock = iter([0.0, 10.0, 10.05, 20.0])
-    monkeypatch.setattr(module.time, "monotonic", lambda: next(clock))
     out = Terminal()
-    bar = Progress("games", out, width=10)
+    bar = Progress("games", out, width=10, clock=lambda: next(clock))
     bar(50, 100)  # at 10 s: 5 a second, 10 s left
     bar(60, 100)  # 0.05 s later: not redrawn
     bar(100, 100)  # at 20 s: done, the line ends
@@ -32,13 +26,10 @@ def test_a_terminal_gets_a_bar_redrawn_in_place_with_rate_and_time_left(
     )
 
 
-def test_elsewhere_plain_lines_now_and_then_and_at_the_end(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_elsewhere_plain_lines_now_and_then_and_at_the_end() -> None:
     clock = iter([0.0, 30.0, 32.0, 45.0, 3700.0])
-    monkeypatch.setattr(module.time, "monotonic", lambda: next(clock))
     out = io.StringIO()
-    log = Progress("games", out, every=10)
+    log = Progress("games", out, every=10, clock=lambda: next(clock))
     log(1, 300)  # at 30 s
     log(2, 300)  # 2 s later: too soon
     log(3, 300)  # at 45 s

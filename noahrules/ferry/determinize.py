@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from noahrules.ferry.knowledge import alone
 from noahrules.ferry.ruleset import Card
 from noahrules.ferry.state import State
 from noahrules.ferry.view import View
@@ -44,36 +45,65 @@ def unseen_cards(view: View) -> tuple[Card, ...]:
 def determinize(view: View, rng: Rng) -> State:
     """A full state consistent with ``view``, its hidden cards dealt at random from ``rng``.
 
-    The state holds the view's table and the seat keeps its own hand. The cards the seat cannot
-    see (:func:`unseen_cards`) are shuffled with ``rng`` and dealt, in seat order, into the other
-    seats' hands (of the sizes the view shows, each kept in the order of the rules data) and the
-    unused deck. The state's secrets are those shown to the seat; its generator is a new one
-    seeded from ``rng`` after the shuffle, so the sampled future chance is not the real one.
+    The state holds the view's table and the seat keeps its own hand. Each other hand holds the
+    cards the seat knows to be there (``view.known``: taken back, escapees, a giraffe's look,
+    cards passed between the seat and that hand); the other cards the seat cannot see
+    (:func:`unseen_cards`) are shuffled with ``rng`` and dealt, in seat order, to fill the other
+    hands (of the sizes the view shows, each kept in the order of the rules data) and into the
+    unused deck. The state's secrets are those shown to the seat, its knowledge the seat's own;
+    its generator is a new one seeded from ``rng`` after the shuffle, so the sampled future
+    chance is not the real one.
 
     ``view(determinize(v, rng), v.seat) == v``; the same ``v`` and ``rng`` give the same state.
-    Raises :class:`ValueError` when the view's card counts do not add up (a forged view).
+    Raises :class:`ValueError` when the view's cards do not add up (a forged view).
     """
     players = view.table.players
-    if len(view.hand_sizes) != players or not 0 <= view.seat < players or view.unused < 0:
+    seat = view.seat
+    if len(view.hand_sizes) != players or not 0 <= seat < players or view.unused < 0:
         raise ValueError(
-            f"a view of seat {view.seat} with {len(view.hand_sizes)} hand sizes for "
+            f"a view of seat {seat} with {len(view.hand_sizes)} hand sizes for "
             f"{players} players and {view.unused} cards unused"
         )
     unseen = unseen_cards(view)
-    others = [s for s in range(players) if s != view.seat]
+    others = [s for s in range(players) if s != seat]
     wanted = sum(view.hand_sizes[s] for s in others) + view.unused
-    if len(unseen) != wanted or len(view.hand) != view.hand_sizes[view.seat]:
+    if len(unseen) != wanted or len(view.hand) != view.hand_sizes[seat]:
         raise ValueError(
             f"the view hides {len(unseen)} cards but shows {wanted} in other hands and unused, "
-            f"and a hand of {len(view.hand)} for a size of {view.hand_sizes[view.seat]}"
+            f"and a hand of {len(view.hand)} for a size of {view.hand_sizes[seat]}"
         )
-    dealt, rng = rng.shuffled(unseen)
+    known = _known(view, unseen)
+    placed = {card for cards in known for card in cards}
+    free, rng = rng.shuffled([card for card in unseen if card not in placed])
     seed, _ = rng.next64()
     order = view.rules.order
     hands = [view.hand] * players
     start = 0
     for s in others:
-        stop = start + view.hand_sizes[s]
-        hands[s] = tuple(sorted(dealt[start:stop], key=lambda c: order[c.id]))
+        stop = start + view.hand_sizes[s] - len(known[s])
+        hands[s] = tuple(sorted((*known[s], *free[start:stop]), key=lambda c: order[c.id]))
         start = stop
-    return State(view.table, tuple(hands), dealt[start:], Rng.from_seed(seed), view.revealed)
+    return State(
+        view.table,
+        tuple(hands),
+        free[start:],
+        Rng.from_seed(seed),
+        view.revealed,
+        alone(view.known, seat, players),
+    )
+
+
+def _known(view: View, unseen: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
+    """Per seat, the cards the view knows in that hand, checked against what it cannot see."""
+    players = view.table.players
+    known = view.known or ((),) * players
+    cards = [card for row in known for card in row]
+    if (
+        len(known) != players
+        or known[view.seat]
+        or len(set(cards)) != len(cards)
+        or not set(cards) <= set(unseen)
+        or any(len(known[s]) > view.hand_sizes[s] for s in range(players))
+    ):
+        raise ValueError("the view knows cards in other hands that cannot be there")
+    return known

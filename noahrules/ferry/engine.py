@@ -32,6 +32,7 @@ from noahrules.ferry.events import (
     NoahMoved,
     PenaltyReduced,
 )
+from noahrules.ferry.knowledge import Known, forget, learn
 from noahrules.ferry.moves import (
     EndGiving,
     GiveBack,
@@ -88,6 +89,7 @@ class _Turn:
         deck: tuple[Card, ...]
         rng: Rng
         secrets: tuple[Event, ...]
+        knowledge: Known
         events: list[Event] | None
         """Where the events of this move go, or ``None`` when nobody asked for them."""
 
@@ -229,7 +231,7 @@ def _take_animals(state: State, events: list[Event] | None) -> State:
     assert ferry is not None
     taken = tuple(a.card for a in ferry.animals)
     d.docks = replaced(d.docks, d.noah, Ferry(ferry.card))
-    _receive(d, d.seat, *taken)
+    _receive(d, d.seat, *taken, seen_by=_EVERYONE)  # F26: public
     d.log(AnimalsTaken, d.seat, d.noah, taken)
     return d.freeze()
 
@@ -248,7 +250,7 @@ def _board(d: _Turn, ferry: Ferry, animal: Boarded) -> State:
         d.penalties = replaced(d.penalties, d.seat, max(0, d.penalties[d.seat] - reduce))
         d.log(PenaltyReduced, d.seat, d.penalties[d.seat])
     d.docks = replaced(d.docks, d.noah, Ferry(ferry.card, (*aboard, animal)))
-    _hand_over(d, d.seat, card)
+    _hand_over(d, d.seat, card, seen_by=_EVERYONE)
     d.played = animal
     d.dock = d.noah
     return _resume(d, Phase.PLAY)
@@ -296,7 +298,7 @@ def _do_send_escapee(state: State, move: SendEscapee, events: list[Event] | None
     _check_option(state, move, _escapee_options, "V3", "the escapee goes to an opponent")
     assert state.escapee is not None
     d = Draft(state, events)
-    _receive(d, move.seat, state.escapee)
+    _receive(d, move.seat, state.escapee, seen_by=_EVERYONE)  # F26: public
     d.log(EscapeeSent, move.seat, state.escapee)
     d.escapee = None
     return _resume(d, Phase.SEND_ESCAPEE)
@@ -309,7 +311,9 @@ def _look_options(state: State) -> tuple[Move, ...]:
 def _do_look(state: State, move: LookAtHand, events: list[Event] | None) -> State:
     _check_option(state, move, _look_options, "F32", "look at an opponent's hand")
     d = Draft(state, events)
-    d.tell(HandLookedAt(d.seat, move.seat, state.hands[move.seat]))
+    hand = state.hands[move.seat]
+    d.knowledge = learn(d.knowledge, d.players, (d.seat,), move.seat, hand, d.rules.order)
+    d.tell(HandLookedAt(d.seat, move.seat, hand))
     return _resume(d, Phase.LOOK)
 
 
@@ -321,10 +325,7 @@ def _do_steal(state: State, move: StealFrom, events: list[Event] | None) -> Stat
     _check_option(state, move, _steal_options, "F33", "steal from an opponent holding a card")
     d = Draft(state, events)
     index, d.rng = state.rng.below(len(state.hands[move.seat]))
-    stolen = state.hands[move.seat][index]
-    _hand_over(d, move.seat, stolen)
-    _receive(d, d.seat, stolen)
-    d.tell(CardStolen(move.seat, d.seat, stolen))
+    _pass(d, move.seat, d.seat, state.hands[move.seat][index], CardStolen)
     d.victim = move.seat
     d.phase = Phase.GIVE_BACK
     return d.freeze()
@@ -338,10 +339,7 @@ def _do_give_back(state: State, move: GiveBack, events: list[Event] | None) -> S
     _check_option(state, move, _give_back_options, "F33", "give back a card from your hand")
     assert state.victim is not None
     d = Draft(state, events)
-    card = state.rules.card[move.card]
-    _hand_over(d, d.seat, card)
-    _receive(d, state.victim, card)
-    d.tell(CardGivenBack(d.seat, state.victim, card))
+    _pass(d, d.seat, state.victim, state.rules.card[move.card], CardGivenBack)
     d.victim = None
     return _resume(d, Phase.STEAL)
 
@@ -393,10 +391,7 @@ def _do_give(state: State, move: GiveCard | EndGiving, events: list[Event] | Non
     if isinstance(move, EndGiving):
         return _finish_turn(d)
     _check_option(state, move, _give_options, "F17", "give a card from your hand to an opponent")
-    card = state.rules.card[move.card]
-    _hand_over(d, d.seat, card)
-    _receive(d, move.to, card)
-    d.tell(CardGiven(d.seat, move.to, card))
+    _pass(d, d.seat, move.to, state.rules.card[move.card], CardGiven)
     d.gifts -= 1
     if d.gifts and d.hands[d.seat]:
         return d.freeze()
@@ -443,16 +438,35 @@ def _check_option(
         raise IllegalMoveError(rule, f"{excerpt(move)} is not allowed here ({why})")
 
 
-def _hand_over(d: _Turn, seat: int, card: Card) -> None:
-    """Take ``card`` out of the hand of ``seat``."""
+_EVERYONE = None
+"""A card moved in sight of every seat (F26)."""
+
+
+def _hand_over(d: _Turn, seat: int, card: Card, seen_by: tuple[int, ...] | None) -> None:
+    """Take ``card`` out of the hand of ``seat``, in sight of ``seen_by`` (or everyone): who
+    saw it forgets only that card of the hand, the others all they knew of it."""
     d.hands = replaced(d.hands, seat, tuple(c for c in d.hands[seat] if c is not card))
+    d.knowledge = forget(d.knowledge, d.players, seat, card, seen_by or ())
 
 
-def _receive(d: _Turn, seat: int, *cards: Card) -> None:
-    """Put ``cards`` into the hand of ``seat``, keeping the hand in rules-data order."""
+def _receive(d: _Turn, seat: int, *cards: Card, seen_by: tuple[int, ...] | None) -> None:
+    """Put ``cards`` into the hand of ``seat``, keeping the hand in rules-data order; ``seen_by``
+    (or everyone) now know they are there."""
     order = d.rules.order
     hand = sorted((*d.hands[seat], *cards), key=lambda c: order[c.id])
     d.hands = replaced(d.hands, seat, tuple(hand))
+    observers = range(d.players) if seen_by is None else seen_by
+    d.knowledge = learn(d.knowledge, d.players, observers, seat, cards, order)
+
+
+def _pass(
+    d: _Turn, giver: int, receiver: int, card: Card, secret: Callable[[int, int, Card], Event]
+) -> None:
+    """``card`` passes from ``giver`` to ``receiver``, who alone see which (F26, F17, F33)."""
+    insiders = (giver, receiver)
+    _hand_over(d, giver, card, seen_by=insiders)
+    _receive(d, receiver, card, seen_by=insiders)
+    d.tell(secret(giver, receiver, card))
 
 
 _Options = Callable[[State], tuple[Move, ...]]

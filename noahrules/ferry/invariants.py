@@ -117,7 +117,12 @@ def _pending_problem(state: State) -> str | None:
         return "a turn starts with every hand holding cards and Noah at a ferry (F20)"
     if not 0 <= state.departures <= len(state.rules.departure_gifts):
         return f"{state.departures} departures in a round (F17)"
-    return _turn_problem(state) or _secrets_problem(state) or _end_problem(state)
+    return (
+        _turn_problem(state)
+        or _secrets_problem(state)
+        or _knowledge_problem(state)
+        or _end_problem(state)
+    )
 
 
 def _turn_problem(state: State) -> str | None:
@@ -149,6 +154,24 @@ def _secrets_problem(state: State) -> str | None:
             return f"a {type(event).__name__} among the secrets (F26)"
         if any(not 0 <= seat < state.players for seat in event.insiders):
             return f"a secret shown to seats {event.insiders} of {state.players} (F26)"
+    return None
+
+
+def _knowledge_problem(state: State) -> str | None:
+    """What a seat knows of a hand is true: those cards are in that hand (F26)."""
+    known = state.knowledge
+    if not known:
+        return None
+    n = state.players
+    if len(known) != n or any(len(row) != n or row[seat] for seat, row in enumerate(known)):
+        return "knowledge of the hands must name every seat's knowledge of every other hand"
+    order = state.rules.order
+    for row in known:
+        for holder, cards in enumerate(row):
+            if not set(cards) <= set(state.hands[holder]) or [order[c.id] for c in cards] != sorted(
+                order[c.id] for c in cards
+            ):
+                return f"a seat knows cards in seat {holder}'s hand that are not there (F26)"
     return None
 
 

@@ -17,6 +17,7 @@ from attrs import field, frozen
 from noahrules.errors import IllegalMoveError
 from noahrules.events import Event
 from noahrules.ferry.kinds import Gender
+from noahrules.ferry.knowledge import Known
 from noahrules.ferry.ruleset import Boarded, Card, FerryCard, Rules
 from noahrules.rng import Rng
 from noahrules.values import Part, maker
@@ -274,6 +275,9 @@ class State(PublicFields):
     rng: Rng
     secrets: tuple[Event, ...] = ()
     """This round's events with a secret (looks, steals, gifts): what each seat was shown."""
+    knowledge: Known = ()
+    """What each seat knows of the others' hands this round, ``known[observer][holder]``
+    (:mod:`noahrules.ferry.knowledge`); ``()`` while nobody knows anything."""
 
     seat = Part[int]("table")
 

@@ -11,6 +11,7 @@ from attrs import frozen
 
 from noahrules.events import Event
 from noahrules.ferry.engine import legal_moves
+from noahrules.ferry.knowledge import of
 from noahrules.ferry.moves import Move
 from noahrules.ferry.ruleset import Card
 from noahrules.ferry.state import Phase, PublicFields, State, Table
@@ -40,6 +41,10 @@ class View(PublicFields):
     revealed: tuple[Event, ...]
     """This round's secrets shown to this seat: hands it looked at, cards stolen from or by it,
     given to or by it (F26)."""
+    known: tuple[tuple[Card, ...], ...] = ()
+    """Per seat, the cards this seat knows to be in that hand now: taken back (F13), escapees
+    received (V3), seen by its giraffe (F32), stolen, returned or given between it and that seat
+    (F17, F33); ``()`` while it knows of none (:mod:`noahrules.ferry.knowledge`)."""
 
     def __repr__(self) -> str:
         return f"<ferry.View of seat {self.seat}: {self.table.summary()}>"
@@ -64,4 +69,5 @@ def view(state: State, seat: int) -> View:
         unused=len(state.deck),
         legal_moves=legal_moves(state) if mine else (),
         revealed=tuple(e for e in state.secrets if seat in e.insiders),
+        known=of(state.knowledge, seat),
     )
