@@ -7,7 +7,10 @@ command line only prints what they give. Colours are ANSI codes, used only when 
 
 from __future__ import annotations
 
+import html
 import os
+import re
+import textwrap
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import ClassVar, Generic, TextIO, TypeVar
 
@@ -15,8 +18,24 @@ import attrs
 from attrs import frozen
 
 from noahrules.events import Event
+from noahrules.game import GAMES, Game
 
-__all__ = ["Paint", "Renderer", "Screen", "abilities_text", "table"]
+__all__ = [
+    "PLAIN",
+    "Paint",
+    "Renderer",
+    "Screen",
+    "Shown",
+    "abilities_text",
+    "beside",
+    "columns",
+    "counted",
+    "picture",
+    "table",
+    "text",
+    "visible_width",
+    "wrap",
+]
 
 R = TypeVar("R")
 V = TypeVar("V")
@@ -65,6 +84,52 @@ def table(rows: Sequence[Sequence[str]], indent: str = "  ") -> list[str]:
         indent + "  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip()
         for row in rows
     ]
+
+
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def visible_width(line: str) -> int:
+    """How many columns ``line`` takes on a terminal (colour codes take none)."""
+    return len(_ANSI.sub("", line))
+
+
+def beside(left: Sequence[str], right: Sequence[str], gap: int = 3) -> list[str]:
+    """Two blocks of lines side by side, ``right`` starting ``gap`` columns after the widest
+    line of ``left``."""
+    width = max((visible_width(line) for line in left), default=0) + gap
+    lines = []
+    for i in range(max(len(left), len(right))):
+        first = left[i] if i < len(left) else ""
+        second = right[i] if i < len(right) else ""
+        pad = " " * (width - visible_width(first)) if second else ""
+        lines.append((first + pad + second).rstrip())
+    return lines
+
+
+def wrap(text: str, width: int, indent: str = "", more: str = "    ") -> list[str]:
+    """``text`` in lines of at most ``width`` columns, the first indented by ``indent`` and the
+    others by ``more``."""
+    return textwrap.wrap(
+        text, width, initial_indent=indent, subsequent_indent=more, break_on_hyphens=False
+    )
+
+
+def columns(title: str, cells: Sequence[str], width: int, title_width: int) -> list[str]:
+    """``cells`` in aligned columns after a ``title``, in lines of at most ``width``."""
+    cell = max(len(c) for c in cells) + 2
+    per_line = max(1, (width - title_width) // cell)
+    lines = []
+    for start in range(0, len(cells), per_line):
+        row = "".join(c.ljust(cell) for c in cells[start : start + per_line])
+        head = title if start == 0 else ""
+        lines.append((head.ljust(title_width) + row).rstrip())
+    return lines
+
+
+def counted(n: int, noun: str) -> str:
+    """``n`` and ``noun``, plural unless one: ``"1 card"``, ``"3 cards"``."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def abilities_text(abilities: attrs.AttrsInstance) -> str:
@@ -125,6 +190,22 @@ class Screen(Generic[R, V, M]):
         """A move, readably."""
         return repr(move)
 
+    def choices(self, view: V, moves: Sequence[M]) -> list[str]:
+        """The numbered choices (from 1) as lines."""
+        return [f"  {number:>3}. {self.label(view, move)}" for number, move in enumerate(moves, 1)]
+
+    def hint(self, count: int) -> str:
+        """How a choice may be typed."""
+        return f"a number from 1 to {count}"
+
+    def named(self, view: V, moves: Sequence[M], answer: str) -> tuple[int, ...]:
+        """The indexes of the choices an answer other than a number names (none here)."""
+        return ()
+
+    def state(self, state: object) -> list[str]:
+        """The whole position, hidden parts too (``str(state)``)."""
+        return [repr(state)]
+
     def events(self, events: Iterable[Event]) -> list[str]:
         """What happened, one line per event worth one."""
         lines = []
@@ -145,11 +226,65 @@ class Screen(Generic[R, V, M]):
 
 @frozen
 class Renderer(Generic[R, V, M]):
-    """A game's drawing as text, for its declaration."""
+    """A game's drawing, as text and as pictures, for its declaration."""
 
-    screen: Callable[[R, Mapping[int, str], Paint], Screen[R, V, M]] = Screen
-    """The screen of a player at a terminal: ``screen(rules, names, paint)``."""
+    screen: Callable[[R, Mapping[int, str], Paint, int | None], Screen[R, V, M]] = Screen
+    """The screen of a player at a terminal: ``screen(rules, names, paint, you)``."""
     cards: Callable[[R, Paint], list[str]] | None = None
     """The game's cards or tiles as tables (``noahrules cards``)."""
     board: Callable[[R, Paint], list[str]] | None = None
     """The game's board (``noahrules board``)."""
+    picture: Callable[[object], str] | None = None
+    """A state or a view as an SVG document (what notebooks show)."""
+
+
+class Shown:
+    """What the states and views of a game inherit: ``str()`` gives the table as the command
+    line shows it, and notebooks draw the game's picture (``_repr_svg_``, ``_repr_html_``)."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return "\n".join(text(self))
+
+    def _repr_svg_(self) -> str | None:
+        return picture(self)
+
+    def _repr_html_(self) -> str | None:
+        svg = picture(self)
+        if svg is None:
+            return None
+        lines = html.escape("\n".join(text(self)))
+        return (
+            f'<div class="noahrules">{svg}<details><summary>as text</summary>'
+            f"<pre>{lines}</pre></details></div>"
+        )
+
+
+def text(subject: object) -> list[str]:
+    """A state or a view of a registered game as the command line shows it, without colours: a
+    view as its seat sees it, a state whole."""
+    game = _game_of(subject)
+    rules = getattr(subject, "rules", None)
+    if game is None or game.render is None or rules is None:
+        return [repr(subject)]
+    if isinstance(subject, game.view_type):
+        you = getattr(subject, "seat", None)
+        return game.render.screen(rules, {}, PLAIN, you).table(subject)
+    return game.render.screen(rules, {}, PLAIN, None).state(subject)
+
+
+def picture(subject: object) -> str | None:
+    """A state or a view of a registered game as SVG (``None`` if its game draws none)."""
+    game = _game_of(subject)
+    if game is None or game.render is None or game.render.picture is None:
+        return None
+    return game.render.picture(subject)
+
+
+def _game_of(subject: object) -> Game | None:
+    kind = type(subject)
+    for game in GAMES.values():
+        if kind is game.state_type or kind is game.view_type:
+            return game
+    return None

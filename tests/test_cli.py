@@ -15,9 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from noahrules import GAMES, ferry
+from noahrules import GAMES, ferry, island
 from noahrules.cli import Paint, main
+from noahrules.cli.common import number
 from noahrules.data import data_dir, known_variants
+from noahrules.island.moves import EndTurn, MoveArk, Rescue
+from noahrules.island.render import IslandScreen
 
 ANSWERS = "1\n" * 5000
 """Enough "1" answers to finish any game."""
@@ -46,8 +49,8 @@ def test_play_ferry_to_the_end_reasking_bad_input(
     args = ["play", "ferry", "--players", "3", "--bots", "random", "--seed", "3"]
     status, out, err = run(capsys, monkeypatch, args, "\nx\n999\n0\n" + ANSWERS)
     assert status == 0, err
-    assert "Please type a number from 1 to" in out
-    assert "'x' is not a number" in out
+    assert "Nothing typed; type a number from 1 to" in out
+    assert "'x' is not a choice; type a number from 1 to" in out
     assert "999 is not a choice" in out
     assert "0 is not a choice" in out
     assert "Noah> dock" in out  # the table, with Noah's dock marked
@@ -68,12 +71,12 @@ def test_play_island_to_the_end(
     args = ["play", "island", "--players", "2", "--bots", "random", "--seed", "5"]
     status, out, err = run(capsys, monkeypatch, args, "abc\n-1\n" + ANSWERS)
     assert status == 0, err
-    assert "'abc' is not a number" in out
-    assert "-1 is not a choice" in out
-    assert "place your ark on space" in out
+    assert "'abc' is not a choice" in out
+    assert "'-1' is not a choice" in out
+    assert re.search(r"^ +1\) s\d+ \d+,\d+ ark space +2\) s", out, re.MULTILINE)
     assert "Flood a space next to the water:" in out
     assert "Face up: " in out  # the legend of the face-up tiles on the map
-    assert re.search(r"^ {2}8  ~ ~ ", out, re.MULTILINE)  # the map's rows, numbered
+    assert re.search(r"^ 8  ~ ~ ", out, re.MULTILINE)  # the map's rows, numbered
     assert re.search(r"Seat 1 flooded space \d+", out)
     assert "Game over." in out
     assert re.search(r"^points:\n  you \(seat 0\)\s+\d+", out, re.MULTILINE)
@@ -85,7 +88,7 @@ def test_play_ends_cleanly_at_end_of_input(
 ) -> None:
     status, out, err = run(capsys, monkeypatch, ["play", game, "--seed", "1"], "x\n")
     assert status == 0
-    assert "'x' is not a number" in out
+    assert "'x' is not a choice" in out
     assert "Goodbye" in out
     assert "Game over." not in out
     assert err == ""
@@ -310,12 +313,20 @@ def test_cards_ferry_lists_every_card(
     assert "8 ferry cards" in out
 
 
-def test_cards_ferry_with_variants(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["cards", "ferry", "--variant", "frog", "--variant", "roommate"],
+        ["cards", "--variant", "frog", "ferry", "--variant", "roommate"],
+        ["cards", "--variant", "frog,roommate", "ferry"],
+        ["cards", "ferry", "--variant=frog, roommate"],
+    ],
+)
+def test_cards_ferry_with_variants_repeated_or_comma_listed_in_any_position(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, args: list[str]
 ) -> None:
-    args = ["cards", "ferry", "--variant", "frog", "roommate"]
-    status, out, _ = run(capsys, monkeypatch, args)
-    assert status == 0
+    status, out, err = run(capsys, monkeypatch, args)
+    assert status == 0, err
     assert out.startswith("45 animal cards (variants: frog, roommate)")
     assert re.search(r"^  frog-1 .*wild_weight 1-5$", out, re.MULTILINE)
     assert "snail-1" not in out
@@ -509,3 +520,128 @@ def test_unknown_bots_and_unwritable_reports_are_refused_before_any_game(
         capsys, monkeypatch, ["simulate", "ferry", "--games", "1", "--bots", "no.such.module:Bot"]
     )
     assert status == 2 and "cannot import the bot 'no.such.module:Bot'" in err
+
+
+def screens(out: str) -> list[list[str]]:
+    """The output cut after each decision: what a player sees for one decision."""
+    chunks: list[list[str]] = [[]]
+    for line in out.splitlines():
+        chunks[-1].append(line)
+        if line.startswith(("Your choice [", "Only one choice:")):
+            chunks.append([])
+    return chunks[:-1]
+
+
+@pytest.mark.parametrize(("players", "seed"), [(4, 1), (4, 2), (4, 3), (3, 4), (2, 5)])
+def test_each_island_decision_fits_40_lines_of_100_columns_on_the_default_board(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, players: int, seed: int
+) -> None:
+    answers = "".join(f"{1 + (i * 7) % 3}\n" for i in range(3000))  # 1, 2, 3, 1, ...
+    args = ["play", "island", "--players", str(players), "--bots", "greedy", "--seed", str(seed)]
+    status, out, err = run(capsys, monkeypatch, args, answers)
+    assert status == 0, err
+    assert "Game over." in out
+    decisions = screens(out)
+    assert len(decisions) > 20
+    assert max(len(lines) for lines in decisions) <= 40
+    assert max(len(line) for line in out.splitlines()) <= 100
+
+
+def test_an_island_choice_is_typed_as_its_number_its_space_or_its_map_place(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Seed 3, 4 players: the ark spaces are 12 (row 2, column 15), 39 (5,6), 48 (5,24), ...
+    args = ["play", "island", "--players", "4", "--bots", "greedy", "--seed", "3"]
+    status, out, _ = run(capsys, monkeypatch, args, "s12\n5,6\ns999\n1,1\nq\n")
+    assert status == 0
+    assert "You placed your ark on space 12" in out
+    # 5,6 is ark space 39, not among the flood choices; s999 and 1,1 name no choice
+    assert "'5,6' is not a choice; type a number from 1 to" in out
+    assert "'s999' is not a choice" in out and "'1,1' is not a choice" in out
+    assert "a space as s12 or a place on the map as row,column" in out
+
+
+def test_a_space_in_two_choices_asks_for_the_number(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    view = island.view(island.new_game(island.load_rules(), 2, seed=1), 0)
+    screen = IslandScreen(view.rules, {}, Paint(False), 0)
+    moves = (MoveArk(3), Rescue(3, 9), Rescue(9, 20), EndTurn())
+    assert screen.named(view, moves, "s3") == (0, 1)
+    assert screen.named(view, moves, "S9") == (1, 2)
+    assert screen.named(view, moves, "s20") == (2,)
+    assert screen.named(view, moves, "1 14") == (0, 1)  # space 3 is at row 1, column 14
+    assert view.rules.board.position[3] == (1, 14)
+    assert screen.named(view, moves, "end") == ()
+
+
+def test_play_save_writes_the_record_and_replay_steps_through_it(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    saved = tmp_path / "game.json"
+    args = ["play", "ferry", "--players", "3", "--bots", "random", "--seed", "8"]
+    status, out, err = run(capsys, monkeypatch, [*args, "--save", str(saved)], ANSWERS)
+    assert status == 0, err
+    record = json.loads(saved.read_text())
+    moves = len(record["moves"])
+    assert f"game record written to {saved} ({moves} moves)" in out
+    assert record["game"] == "ferry" and record["seed"] == 8 and record["players"] == 3
+
+    status, out, err = run(capsys, monkeypatch, ["replay", str(saved)])
+    assert status == 0, err
+    assert f"ferry: 3 players, seed 8, {moves} moves" in out
+    assert re.findall(r"^Move (\d+) \(seat \d\)$", out, re.MULTILINE) == [
+        str(n) for n in range(1, moves + 1)
+    ]
+    assert "Hand of seat 0:" in out and "Hand of seat 2:" in out  # the whole table
+    assert re.search(r"^Game over. penalties: seat 0 \d+, seat 1 \d+, seat 2 \d+$", out, re.M)
+
+    status, out, err = run(capsys, monkeypatch, ["replay", str(saved), "--seat", "1"])
+    assert status == 0, err
+    assert "Your hand:" in out and "Hand of seat" not in out  # only what seat 1 saw
+
+
+def test_play_saves_an_unfinished_game_and_refuses_an_unwritable_path_first(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    saved = tmp_path / "left.json"
+    args = ["play", "island", "--seed", "4", "--save", str(saved)]
+    status, out, _ = run(capsys, monkeypatch, args, "1\n1\nq\n")
+    assert status == 0 and "Goodbye" in out
+    record = json.loads(saved.read_text())
+    assert len(record["moves"]) >= 2
+    status, out, err = run(capsys, monkeypatch, ["replay", str(saved)])
+    assert status == 0, err
+
+    bad = ["play", "ferry", "--save", str(tmp_path / "no" / "such" / "g.json")]
+    status, out, err = run(capsys, monkeypatch, bad, ANSWERS)
+    assert status == 2 and "--save" in err and "cannot write there" in err
+    assert "Round 1" not in out  # refused before the game began
+
+
+def test_replay_refuses_bad_records_with_a_message(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    missing = tmp_path / "none.json"
+    status, _, err = run(capsys, monkeypatch, ["replay", str(missing)])
+    assert status == 1 and "cannot read" in err
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"game": "ferry", "moves": [')
+    status, _, err = run(capsys, monkeypatch, ["replay", str(broken)])
+    assert status == 1 and err.startswith("noahrules: error:")
+    forged = tmp_path / "forged.json"
+    record = {"game": "ferry", "variants": [], "players": 3, "seed": 1, "first_player": 0}
+    record["digest"] = ferry.load_rules().digest
+    record["moves"] = [{"type": "MoveNoah", "dock": 4}]  # the first move must play (F11)
+    forged.write_text(json.dumps(record))
+    status, _, err = run(capsys, monkeypatch, ["replay", str(forged)])
+    assert status == 1 and "move 0" in err and "cannot be replayed" in err
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [(300.0, "300"), (299.99999999999994, "300"), (300.5, "300.5"), (1 / 3, "0.33"), (0, "0")],
+)
+def test_numbers_print_without_float_noise(value: float, shown: str) -> None:
+    assert number(value) == shown

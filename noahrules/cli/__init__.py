@@ -1,7 +1,9 @@
 """The ``noahrules`` command line.
 
 ``noahrules play ferry|island``
-    play in the terminal against bots (you are seat 0);
+    play in the terminal against bots (you are seat 0), ``--save`` writes the game's record;
+``noahrules replay game.json``
+    step through a game record, move by move;
 ``noahrules simulate ferry|island --games N``
     many games between bots, with a table of win rates (``--json`` writes the whole report);
 ``noahrules validate FILE.yaml``
@@ -22,7 +24,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from noahrules import __version__
-from noahrules.cli import play, report, show, validate
+from noahrules.cli import play, replay, report, show, validate
 from noahrules.errors import NoahRulesError
 from noahrules.render import Paint
 
@@ -57,6 +59,6 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"noahrules {__version__}")
     commands = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
-    for command in (play, report, validate, show):
+    for command in (play, replay, report, validate, show):
         command.register(commands)
     return parser

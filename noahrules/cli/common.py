@@ -4,20 +4,28 @@ numbers."""
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Sequence
+import os
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 
 from noahrules.bots import bot_factory
 from noahrules.game import GAMES, Game, RulesValue
+from noahrules.render import Paint, Screen
 
 __all__ = [
     "HUMAN",
     "add_command",
     "add_game_options",
     "bot_names",
+    "check_writable",
     "load",
     "number",
     "percent",
+    "screen_for",
     "usage_error",
+    "variants",
+    "write_text",
 ]
 
 HUMAN = 0
@@ -41,14 +49,23 @@ def add_game_options(parser: argparse.ArgumentParser, games: Sequence[str] | Non
     """The game argument (one of ``games``, default every registered game) and ``--variant``."""
     names = list(games if games is not None else GAMES)
     parser.add_argument("game", choices=names, help="the game: " + " or ".join(names))
+    add_variant_option(parser)
+
+
+def add_variant_option(parser: argparse.ArgumentParser) -> None:
+    """``--variant``: repeatable, each a name, a file or a comma-separated list of them."""
     parser.add_argument(
         "--variant",
         metavar="V",
-        action="extend",
-        nargs="+",
+        action="append",
         default=[],
-        help="a packaged variant's name or a variant file (several may be given)",
+        help="a packaged variant's name or a variant file; repeat it or separate with commas",
     )
+
+
+def variants(args: argparse.Namespace) -> list[str]:
+    """The variants of ``--variant``, in the order given, comma lists split."""
+    return [name.strip() for given in args.variant for name in given.split(",") if name.strip()]
 
 
 def usage_error(args: argparse.Namespace, message: str) -> None:
@@ -60,7 +77,7 @@ def usage_error(args: argparse.Namespace, message: str) -> None:
 def load(args: argparse.Namespace) -> tuple[Game, RulesValue]:
     """The game and its rules with ``--variant`` applied; checks ``--players`` if given."""
     game = GAMES[args.game]
-    rules = game.load_rules(args.variant)
+    rules = game.load_rules(variants(args))
     players = getattr(args, "players", None)
     if players is not None and players not in game.seats(rules):
         usage_error(
@@ -68,6 +85,35 @@ def load(args: argparse.Namespace) -> tuple[Game, RulesValue]:
             f"{args.game} takes {rules.min_players} to {rules.max_players} players, not {players}",
         )
     return game, rules
+
+
+def check_writable(args: argparse.Namespace, option: str, name: str | None) -> None:
+    """A usage error unless a file can be written at ``name`` (checked before any work)."""
+    if name is None:
+        return
+    path = Path(name)
+    folder = path.parent if str(path.parent) else Path()
+    if not (folder.is_dir() and os.access(folder, os.W_OK) and not path.is_dir()):
+        usage_error(args, f"{option} {name}: cannot write there (no such folder, or no right)")
+
+
+def write_text(name: str, text: str) -> bool:
+    """Write ``text`` (and a newline) to the file ``name``; ``False`` after printing why not."""
+    try:
+        with open(name, "w", encoding="utf-8") as file:
+            file.write(text + "\n")
+    except OSError as exc:
+        print(f"noahrules: error: cannot write {name}: {exc.strerror}", file=sys.stderr)
+        return False
+    return True
+
+
+def screen_for(
+    game: Game, rules: RulesValue, names: Mapping[int, str], paint: Paint, you: int | None
+) -> Screen[object, object, object]:
+    """The game's screen for a player (``you``) or a spectator (``None``)."""
+    make = game.render.screen if game.render is not None else Screen
+    return make(rules, names, paint, you)
 
 
 def bot_names(args: argparse.Namespace, seats: int) -> list[str]:
@@ -88,5 +134,5 @@ def percent(value: float) -> str:
 
 
 def number(value: float) -> str:
-    """A whole number as such, else with two decimals."""
-    return f"{value:.0f}" if float(value).is_integer() else f"{value:.2f}"
+    """A number with at most two decimals, without trailing zeros: 300, 300.5, 300.33."""
+    return f"{value:.2f}".rstrip("0").rstrip(".")

@@ -5,11 +5,24 @@ from __future__ import annotations
 import argparse
 import secrets
 import sys
+from collections.abc import Sequence
 
 from noahrules.bots import make_bot
-from noahrules.cli.common import HUMAN, add_command, add_game_options, bot_names, load
-from noahrules.events import events_for
+from noahrules.cli.common import (
+    HUMAN,
+    add_command,
+    add_game_options,
+    bot_names,
+    check_writable,
+    load,
+    screen_for,
+    write_text,
+)
+from noahrules.events import Event, events_for
+from noahrules.game import Game
+from noahrules.records import GameRecord
 from noahrules.render import Paint, Screen
+from noahrules.serialize import to_json
 
 __all__ = ["register", "run"]
 
@@ -21,45 +34,59 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     play.add_argument("--players", type=int, default=3, metavar="N", help="seats (default 3)")
     play.add_argument("--bots", metavar="B,B", help="bots for the other seats, comma separated")
     play.add_argument("--seed", type=int, metavar="S", help="the game's seed (default: random)")
+    play.add_argument("--save", metavar="PATH", help="write the game's record (JSON) there")
 
 
 def run(args: argparse.Namespace) -> int:
     """Play a game in the terminal: you are seat 0, bots take the other seats.
 
-    Each decision shows the table and your numbered choices; type a number and Enter. Type q
-    (or end the input, or press Ctrl-C) to leave.
+    Each decision shows the table and your numbered choices; type a number and Enter (the
+    island game also takes a space as s12 or a map place as row,column). Type q (or end the
+    input, or press Ctrl-C) to leave. --save PATH writes the game's record, finished or not,
+    for ``noahrules replay``.
     """
+    check_writable(args, "--save", args.save)
     game, rules = load(args)
     seed = args.seed if args.seed is not None else secrets.randbelow(1 << 31)
     names = bot_names(args, args.players - 1)
     bots = {seat: make_bot(names[seat - 1], game, seed + seat) for seat in range(1, args.players)}
-    out = sys.stdout
-    paint = Paint.for_stream(out)
-    make_screen = game.render.screen if game.render is not None else Screen
-    screen = make_screen(rules, {seat: b.name for seat, b in bots.items()}, paint)
+    paint = Paint.for_stream(sys.stdout)
+    screen = screen_for(game, rules, {seat: b.name for seat, b in bots.items()}, paint, HUMAN)
     variants = ", ".join(rules.variants) or "none"
     print(paint(f"noahrules {game.name}", "bold"), end=" ")
     print(f"- {args.players} players, you are seat 0; seed {seed}; variants: {variants}")
     print("Type the number of your choice and Enter; q quits.")
     state = game.new_game(rules, args.players, seed)
+    record = GameRecord.start(game.name, rules, args.players, seed)
+    seen: list[Event] = []  # what happened since the human's last decision
     try:
         while not game.is_over(state):
             seat = game.current_player(state)
             assert seat is not None
             view = game.view(state, seat)
             if seat == HUMAN:
+                _show(screen, seen)
                 move = _decide(screen, view, paint)
                 if move is None:
                     print("\nGoodbye: the game was left unfinished.")
-                    return 0
+                    return _saved(args, record)
             else:
                 move = bots[seat].choose(view)
             state, events = game.step(state, move)
-            for line in screen.events(events_for(events, HUMAN)):
-                print(line)
+            record = record.then(move)
+            seen += events_for(events, HUMAN)
     except KeyboardInterrupt:
         print("\nGoodbye: the game was left unfinished.")
+        _saved(args, record)
         return 130
+    _show(screen, seen)
+    _game_over(game, state, screen, paint)
+    return _saved(args, record)
+
+
+def _game_over(
+    game: Game, state: object, screen: Screen[object, object, object], paint: Paint
+) -> None:
     print()
     print(paint("Game over.", "bold"))
     scores = game.scores(state)
@@ -74,6 +101,22 @@ def run(args: argparse.Namespace) -> int:
         print(paint("You win!" if len(winners) == 1 else "You share the win!", "bold"))
     else:
         print("Winners: " + ", ".join(screen.who(s) for s in sorted(winners)))
+
+
+def _show(screen: Screen[object, object, object], events: list[Event]) -> None:
+    """Print what happened, and forget it."""
+    for line in screen.events(events):
+        print(line)
+    events.clear()
+
+
+def _saved(args: argparse.Namespace, record: GameRecord) -> int:
+    """Write the record where --save says (if it does); the exit status."""
+    if not args.save:
+        return 0
+    if not write_text(args.save, to_json(record)):
+        return 1
+    print(f"game record written to {args.save} ({len(record.moves)} moves)")
     return 0
 
 
@@ -86,15 +129,17 @@ def _decide(screen: Screen[object, object, object], view: object, paint: Paint) 
         print(f"Only one choice: {screen.label(view, moves[0])}.")
         return moves[0]
     print(paint(screen.prompt(view), "bold"))
-    for number, option in enumerate(moves, 1):
-        print(f"  {number:>3}. {screen.label(view, option)}")
-    answer = _ask(len(moves), paint)
+    print("\n".join(screen.choices(view, moves)))
+    answer = _ask(screen, view, moves, paint)
     return None if answer is None else moves[answer]
 
 
-def _ask(count: int, paint: Paint) -> int | None:
-    """A choice 1..``count`` read from standard input, re-asked until valid; its index, or
-    ``None`` when the input ends or the player quits."""
+def _ask(
+    screen: Screen[object, object, object], view: object, moves: Sequence[object], paint: Paint
+) -> int | None:
+    """A choice read from standard input, re-asked until valid; its index, or ``None`` when the
+    input ends or the player quits."""
+    count = len(moves)
     while True:
         try:
             text = input(f"Your choice [1-{count}]: ").strip()
@@ -104,15 +149,24 @@ def _ask(count: int, paint: Paint) -> int | None:
             print(text)  # echo scripted answers, so that a transcript reads well
         if text.lower() in ("q", "quit", "exit"):
             return None
-        if not text:
-            print(paint(f"Please type a number from 1 to {count}.", "yellow"))
-            continue
-        try:
-            number = int(text)
-        except ValueError:
-            print(paint(f"'{text}' is not a number; type a number from 1 to {count}.", "yellow"))
-            continue
-        if not 1 <= number <= count:
-            print(paint(f"{number} is not a choice; type a number from 1 to {count}.", "yellow"))
-            continue
-        return number - 1
+        chosen = _choice(screen, view, moves, text)
+        if isinstance(chosen, int):
+            return chosen
+        print(paint(f"{chosen}; type {screen.hint(count)}.", "yellow"))
+
+
+def _choice(
+    screen: Screen[object, object, object], view: object, moves: Sequence[object], text: str
+) -> int | str:
+    """The index of the choice ``text`` names, or why it names none."""
+    if not text:
+        return "Nothing typed"
+    if text.isdigit():
+        number = int(text)
+        return number - 1 if 1 <= number <= len(moves) else f"{number} is not a choice"
+    named = screen.named(view, moves, text)
+    if len(named) == 1:
+        return named[0]
+    if named:
+        return f"'{text}' is in choices {', '.join(str(i + 1) for i in named)}: pick one"
+    return f"'{text}' is not a choice"

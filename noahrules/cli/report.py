@@ -4,18 +4,18 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
-from pathlib import Path
 
 from noahrules.cli.common import (
     add_command,
     add_game_options,
     bot_names,
+    check_writable,
     load,
     number,
     percent,
     usage_error,
+    write_text,
 )
 from noahrules.game import GAMES
 from noahrules.progress import Progress
@@ -52,8 +52,7 @@ def run(args: argparse.Namespace) -> int:
         usage_error(args, "--games must be at least 1")
     if args.workers is not None and args.workers < 1:
         usage_error(args, "--workers must be at least 1")
-    if args.json and not _writable(args.json):
-        usage_error(args, f"--json {args.json}: cannot write there (no such folder, or no right)")
+    check_writable(args, "--json", args.json)
     game, rules = load(args)
     bots = bot_names(args, args.players)
     progress = Progress(f"{args.game} games", sys.stderr)
@@ -77,22 +76,10 @@ def run(args: argparse.Namespace) -> int:
         progress.close()
     print("\n".join(report_lines(report, Paint.for_stream(sys.stdout))))
     if args.json:
-        try:
-            with open(args.json, "w", encoding="utf-8") as file:
-                json.dump(report.to_dict(), file, indent=1)
-                file.write("\n")
-        except OSError as exc:
-            print(f"noahrules: error: cannot write {args.json}: {exc.strerror}", file=sys.stderr)
+        if not write_text(args.json, json.dumps(report.to_dict(), indent=1)):
             return 1
         print(f"report written to {args.json}")
     return 0
-
-
-def _writable(name: str) -> bool:
-    """Whether a file can be written at ``name`` (its folder exists and may be written)."""
-    path = Path(name)
-    folder = path.parent if str(path.parent) else Path()
-    return folder.is_dir() and os.access(folder, os.W_OK) and not path.is_dir()
 
 
 def _rate(rate: Rate) -> list[str]:

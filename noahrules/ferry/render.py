@@ -32,10 +32,11 @@ from noahrules.ferry.moves import (
     StealFrom,
     TakeAnimals,
 )
+from noahrules.ferry.picture import picture
 from noahrules.ferry.ruleset import Card, Rules
-from noahrules.ferry.state import Ferry, Phase
+from noahrules.ferry.state import Ferry, Phase, State
 from noahrules.ferry.view import View
-from noahrules.render import Paint, Renderer, Screen, abilities_text, table
+from noahrules.render import Paint, Renderer, Screen, abilities_text, counted, table
 
 __all__ = ["RENDERER", "FerryScreen", "cards"]
 
@@ -66,11 +67,28 @@ class FerryScreen(Screen[Rules, View, Move]):
     """The ferry game in the terminal."""
 
     def table(self, view: View) -> list[str]:
+        lines = self.public(view, view.hand_sizes)
+        lines.append(self.paint("Your hand:", "bold"))
+        lines.extend(f"  {_card(c)}" for c in view.hand)
+        return lines
+
+    def state(self, state: object) -> list[str]:
+        assert isinstance(state, State)
+        lines = self.public(state, tuple(len(hand) for hand in state.hands))
+        for seat, hand in enumerate(state.hands):
+            lines.append(self.paint(f"Hand of {self.who(seat)}:", "bold"))
+            lines.extend(f"  {_card(c)}" for c in hand)
+        lines.append(f"Unused: {counted(len(state.deck), 'card')}")
+        return lines
+
+    def public(self, view: View | State, hand_sizes: tuple[int, ...]) -> list[str]:
+        """The round, the docks with Noah and the ferries, the centre and the players."""
         p = self.paint
         rounds = view.rules.rounds
         of = f" of {rounds}" if rounds else ""
         lines = [
-            p(f"Round {view.round}{of}", "bold") + f", departures this round: {view.departures}"
+            p(f"Round {view.round}{of}", "bold")
+            + f", departures this round: {view.departures}; {view.table.doing()}"
         ]
         for dock, boat in enumerate(view.docks):
             noah = p("Noah>", "yellow", "bold") if dock == view.noah else "     "
@@ -91,12 +109,10 @@ class FerryScreen(Screen[Rules, View, Move]):
         lines.append(
             "Players: "
             + "; ".join(
-                f"{self.who(s)} {view.hand_sizes[s]} cards, penalty {view.penalties[s]}"
+                f"{self.who(s)} {counted(hand_sizes[s], 'card')}, penalty {view.penalties[s]}"
                 for s in range(view.players)
             )
         )
-        lines.append(p("Your hand:", "bold"))
-        lines.extend(f"  {_card(c)}" for c in view.hand)
         return lines
 
     def prompt(self, view: View) -> str:
@@ -132,7 +148,8 @@ class FerryScreen(Screen[Rules, View, Move]):
         if isinstance(move, EndGiving):
             return "give no more cards"
         if isinstance(move, LookAtHand):
-            return f"look at the hand of {self.who(move.seat)} ({view.hand_sizes[move.seat]} cards)"
+            cards = counted(view.hand_sizes[move.seat], "card")
+            return f"look at the hand of {self.who(move.seat)} ({cards})"
         if isinstance(move, StealFrom):
             return f"steal a random card from {self.who(move.seat)}"
         if isinstance(move, GiveBack):
@@ -158,7 +175,7 @@ class FerryScreen(Screen[Rules, View, Move]):
         if isinstance(event, FerryDeparted):
             return self.paint(
                 f"{event.ferry.id} departed from dock {event.dock} with "
-                f"{len(event.cards)} animals (departure {event.departures} this round)",
+                f"{counted(len(event.cards), 'animal')} (departure {event.departures} this round)",
                 "green",
             )
         if isinstance(event, FerryArrived):
@@ -187,8 +204,9 @@ class FerryScreen(Screen[Rules, View, Move]):
                 "bold",
             )
         if isinstance(event, RoundStarted):
+            starts = "start" if event.first_player == self.you else "starts"
             return self.paint(
-                f"Round {event.round} begins; {self.who(event.first_player)} starts", "bold"
+                f"Round {event.round} begins; {self.subject(event.first_player)} {starts}", "bold"
             )
         return None
 
@@ -219,5 +237,5 @@ def cards(rules: Rules, paint: Paint) -> list[str]:
     return lines + table(rows)
 
 
-RENDERER: Renderer[Rules, View, Move] = Renderer(screen=FerryScreen, cards=cards)
+RENDERER: Renderer[Rules, View, Move] = Renderer(screen=FerryScreen, cards=cards, picture=picture)
 """How the ferry game looks as text."""

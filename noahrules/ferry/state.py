@@ -19,6 +19,7 @@ from noahrules.events import Event
 from noahrules.ferry.kinds import Gender
 from noahrules.ferry.knowledge import Known
 from noahrules.ferry.ruleset import Boarded, Card, FerryCard, Rules
+from noahrules.render import Shown
 from noahrules.rng import Rng
 from noahrules.values import Part, maker
 
@@ -209,12 +210,13 @@ class Table:
 
     def summary(self) -> str:
         """The position in one line: round, who is to do what, penalties."""
+        return f"round {self.round}, {self.doing()}, penalties {self.penalties}"
+
+    def doing(self) -> str:
+        """Who is to do what: ``"seat 1 to move noah"``, or ``"game over"``."""
         if self.phase is Phase.OVER:
-            return f"round {self.round}, game over, penalties {self.penalties}"
-        return (
-            f"round {self.round}, seat {self.seat} to {self.phase.value.replace('_', ' ')}, "
-            f"penalties {self.penalties}"
-        )
+            return "game over"
+        return f"seat {self.seat} to {self.phase.value.replace('_', ' ')}"
 
     def __repr__(self) -> str:
         return f"<ferry.Table {self.summary()}>"
@@ -232,7 +234,7 @@ class Table:
             yield self.escapee
 
 
-class PublicFields:
+class PublicFields(Shown):
     """The public table's fields, readable on a state or a view itself (``state.docks`` is
     ``state.table.docks``)."""
 

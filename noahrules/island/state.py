@@ -13,6 +13,7 @@ import enum
 from attrs import frozen
 
 from noahrules.island.ruleset import Rules, Tile
+from noahrules.render import Shown
 from noahrules.values import Part, maker
 
 __all__ = ["HIDDEN", "Phase", "PublicFields", "State", "Table"]
@@ -73,12 +74,13 @@ class Table:
 
     def summary(self) -> str:
         """The position in one line: who is to do what, water left, points."""
-        doing = (
-            "game over"
-            if self.phase is Phase.OVER
-            else (f"seat {self.seat} to {self.phase.value.replace('_', ' ')}")
-        )
-        return f"{doing}, water left {self.water_left}, points {self.points}"
+        return f"{self.doing()}, water left {self.water_left}, points {self.points}"
+
+    def doing(self) -> str:
+        """Who is to do what: ``"seat 1 to place ark"``, or ``"game over"``."""
+        if self.phase is Phase.OVER:
+            return "game over"
+        return f"seat {self.seat} to {self.phase.value.replace('_', ' ')}"
 
     def __repr__(self) -> str:
         return f"<island.Table {self.summary()}>"
@@ -97,7 +99,7 @@ class Table:
         return {species: spaces for species, spaces in found.items() if len(spaces) > 1}
 
 
-class PublicFields:
+class PublicFields(Shown):
     """The public table's fields, readable on a state or a view itself (``state.water`` is
     ``state.table.water``)."""
 
