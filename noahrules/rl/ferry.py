@@ -283,7 +283,11 @@ def _layout(rules: Rules, players: int, k: int) -> Layout:
     """The fields of a ferry observation: ``k`` cards in play, in the order of the rules data."""
     p, d, c = players, rules.docks, rules.centre
     capacity = max(f.capacity for f in rules.ferries)
-    rounds = () if rules.rounds is None else (vector("round", (1,), rules.rounds, "(F25)"),)
+    rounds = (
+        ()
+        if rules.rounds is None
+        else (vector("round", (1,), rules.rounds, "the round, from 1 (F25)"),)
+    )
     return Layout.of(
         vector("seat", (p,), 1, "1 at the observing seat"),
         vector("to_act", (p,), 1, "1 at the seat to decide; all 0 once the game is over"),

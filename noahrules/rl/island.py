@@ -26,7 +26,6 @@ from collections import deque
 import numpy as np
 
 from noahrules.island import (
-    HIDDEN,
     EndTurn,
     Move,
     Phase,
@@ -226,14 +225,14 @@ class IslandObserver:
             old, new = before[space], tiles[space]
             if old is new:
                 continue
-            if old is HIDDEN:
-                board[down + space] = 0.0
-            elif old is not None:
-                board[up + space * kinds + species[old.species]] = 0.0
-            if new is HIDDEN:
-                board[down + space] = 1.0
-            elif new is not None:
-                board[up + space * kinds + species[new.species]] = 1.0
+            if old is not None:
+                board[
+                    up + space * kinds + species[old.species] if old.face_up else down + space
+                ] = 0
+            if new is not None:
+                board[
+                    up + space * kinds + species[new.species] if new.face_up else down + space
+                ] = 1
 
     def _arks_part(self, arks: tuple[int | None, ...]) -> array[float]:
         part = _zeros(self._arks.size)

@@ -81,6 +81,7 @@ class NoahAECEnv(AECEnv):  # type: ignore[misc]
 
     metadata: dict[str, Any] = {  # noqa: RUF012  (PettingZoo reads the class attribute)
         "render_modes": ["ansi"],
+        "render_fps": 1,
         "name": "noahrules_v0",
         "is_parallelizable": False,
     }
@@ -173,9 +174,14 @@ class NoahAECEnv(AECEnv):  # type: ignore[misc]
         move = setup.codec.decode(action)
         try:
             state = self.game_state = game.apply(state, move)
-        except IllegalMoveError:
+        except IllegalMoveError as error:
             if self.illegal_reward is None:
                 raise
+            gymnasium.logger.warn(
+                f"illegal action {action} ({error}) by {agent}: the game ends, with reward "
+                f"{self.illegal_reward} for {agent}; observation['action_mask'] marks the "
+                "legal actions"
+            )
             self._end({a: self.illegal_reward if a == agent else 0.0 for a in self.agents})
             return
         self.decisions += 1
