@@ -64,7 +64,8 @@ def through_env(name: str, variants: tuple[str, ...], players: int, games: int, 
             if terminated or truncated:
                 aec.step(None)
                 continue
-            legal = observation["action_mask"].nonzero()[0]
+            # an int8 mask read as booleans: NumPy finds the ones of a bool array far faster
+            legal = observation["action_mask"].view(bool).nonzero()[0]
             aec.step(legal[int(random() * len(legal))])
             decisions += 1
     return decisions / (time.process_time() - start)

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import functools
 import operator
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Generic, SupportsIndex, TypeVar
 
+import attrs
 import numpy as np
 import numpy.typing as npt
 from attrs import frozen
@@ -66,13 +67,15 @@ class ActionCodec(Generic[M]):
         """The runs of actions, in order."""
         self.moves: tuple[M, ...] = tuple(m for block in self.blocks for m in block.moves)
         """Every numbered move: ``moves[i]`` is action ``i``."""
-        self._index: dict[M, int] = {move: i for i, move in enumerate(self.moves)}
-        if len(self._index) != len(self.moves):
+        self._by_key = {_key(move): i for i, move in enumerate(self.moves)}
+        """The index of each numbered move by its class and field values (what moves compare
+        by), hashed in C rather than by the moves' own hash methods."""
+        if len(self._by_key) != len(self.moves):
             raise ValueError(f"{game.name}: the action blocks number some move twice")
         self._by_id = {id(move): i for i, move in enumerate(self.moves)}
         """The index of each numbered move object by identity: the engines hand out the very
         move objects their rules hold (ways to play a card, Noah's moves, the moves naming a
-        space), and an identity lookup skips hashing them."""
+        space), found here without hashing."""
         self._canonical = encoding.canonical
 
     @classmethod
@@ -99,14 +102,16 @@ class ActionCodec(Generic[M]):
         index = self._by_id.get(id(move))
         if index is not None:
             return index
-        index = self._index.get(move)
-        if index is None:
-            index = self._index.get(self._canonical(move))
+        try:
+            index = self._by_key.get(_key(move))
             if index is None:
-                raise ValueError(
-                    f"{move!r} is not a move of these {self.game.name} rules for "
-                    f"{self.players} players"
-                )
+                index = self._by_key.get(_key(self._canonical(move)))
+        except TypeError:  # a field that cannot be hashed: no move of any rules
+            index = None
+        if index is None:
+            raise ValueError(
+                f"{move!r} is not a move of these {self.game.name} rules for {self.players} players"
+            )
         return index
 
     def decode(self, index: SupportsIndex) -> M:
@@ -142,11 +147,40 @@ class ActionCodec(Generic[M]):
     def mask_of(self, moves: Sequence[M]) -> Mask:
         """1 at the index of each of ``moves``, 0 elsewhere (``int8``)."""
         mask = bytearray(len(self.moves))
-        by_id = self._by_id
+        by_id, by_key = self._by_id, self._by_key
         for move in moves:
             index = by_id.get(id(move))
-            mask[self.encode(move) if index is None else index] = 1
+            if index is None:
+                index = by_key.get(_key(move))
+                if index is None:
+                    index = self.encode(move)
+            mask[index] = 1
         return np.frombuffer(mask, np.int8)
+
+
+_KEYS: dict[type, Callable[[Any], tuple[Any, ...]]] = {}
+
+
+def _key(move: object) -> tuple[Any, ...]:
+    """What a move compares by: its class and the values of its fields (moves are attrs
+    classes; anything else is its class and itself)."""
+    cls = type(move)
+    key = _KEYS.get(cls)
+    if key is None:
+        key = _KEYS.setdefault(cls, _key_of(cls))
+    return key(move)
+
+
+def _key_of(cls: type) -> Callable[[Any], tuple[Any, ...]]:
+    if not attrs.has(cls):
+        return lambda move: (cls, move)
+    names = [f.name for f in attrs.fields(cls)]
+    if not names:
+        return lambda move: (cls,)
+    get = operator.attrgetter(*names)
+    if len(names) == 1:
+        return lambda move: (cls, get(move))
+    return lambda move: (cls, *get(move))
 
 
 @functools.lru_cache(maxsize=64)

@@ -212,11 +212,9 @@ class FerryObserver:
         if seen_docks is docks and seen_departed is departed and seen_centre is centre:
             return seen
         board = seen[:]
-        width = self._width
         for i, (before, ferry) in enumerate(zip(seen_docks, docks, strict=True)):
             if before is not ferry:
-                start = self._docks + i * width
-                board[start : start + width] = self._dock(ferry)
+                self._write_dock(board, self._docks + i * self._width, before, ferry)
         if seen_departed is not departed:
             gone = self._departed
             board[gone.start : gone.stop] = _zeros(gone.size)
@@ -231,22 +229,39 @@ class FerryObserver:
         self._board_seen = (docks, departed, centre, board)
         return board
 
-    def _dock(self, ferry: Ferry | None) -> array[float]:
-        """A row of the field ``docks``: the ferry's load, capacity and roommate flag, who may
-        board next (F10), each card's place in the boarding order and whether it is male."""
-        row = _zeros(self._width)
+    def _write_dock(
+        self, board: array[float], start: int, before: Ferry | None, ferry: Ferry | None
+    ) -> None:
+        """Write a row of the field ``docks`` over the row of ``before``: the ferry's load,
+        capacity and roommate flag, who may board next (F10), each card's place in the
+        boarding order and whether it travels as a male. When one animal boarded ``before``,
+        only what that changed is written."""
         if ferry is None:
-            return row
-        row[0], row[1], row[2] = ferry.load, ferry.capacity, ferry.card.unique_species
+            board[start : start + self._width] = _zeros(self._width)
+            return
+        animals = ferry.animals
+        boarded = (
+            before is not None
+            and before.card is ferry.card
+            and len(animals) == len(before.animals) + 1
+            and animals[:-1] == before.animals
+        )
+        if not boarded:
+            board[start : start + self._width] = _zeros(self._width)
+        board[start] = ferry.load
+        board[start + 1] = ferry.capacity
+        board[start + 2] = ferry.card.unique_species
+        board[start + 3] = board[start + 4] = 0.0
         for gender in ferry.genders:
-            row[3 + (gender is Gender.FEMALE)] = 1.0
+            board[start + 3 + (gender is Gender.FEMALE)] = 1.0
         index = self._card
-        for place, animal in enumerate(ferry.animals, 1):
+        for place, animal in enumerate(
+            animals[-1:] if boarded else animals, len(animals) if boarded else 1
+        ):
             card = index[animal.card.id]
-            row[self._aboard + card] = place
+            board[start + self._aboard + card] = place
             if animal.gender is Gender.MALE:
-                row[self._male + card] = 1.0
-        return row
+                board[start + self._male + card] = 1.0
 
     def _known(self, seat: int, revealed: tuple[Event, ...]) -> list[int]:
         """The indexes set to 1 by the secrets shown to ``seat`` this round (remembered per
