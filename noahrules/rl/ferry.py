@@ -125,11 +125,48 @@ class FerryObserver:
     """The observation encoder of ferry views for one rules value and player count (see the
     module docstring; the fields are in :attr:`layout`).
 
-    Consecutive views share most of their table, so an observer remembers the last docks,
-    departed cards and centre it encoded, and each seat's last secrets, by identity,
-    and encodes only what changed. Values are written into an ``array('f')``, whose item
-    stores cost a fraction of NumPy's, and handed out as a NumPy array over its buffer.
+    Consecutive views share most of their table, so an observer remembers what it encoded
+    last, by identity: the row of each dock's ferry (a ferry that one animal boarded gets a
+    copy of its last row with that animal added), the departed cards and centre, the board
+    they make together, and each seat's secrets; it encodes only what changed. Values are
+    written into an ``array('f')``, whose item stores cost a fraction of NumPy's, and handed
+    out as a NumPy array over its buffer.
     """
+
+    __slots__ = (
+        "_aboard",
+        "_board_seen",
+        "_card",
+        "_centre",
+        "_counts",
+        "_departed",
+        "_docks",
+        "_escapee",
+        "_first",
+        "_given",
+        "_hand",
+        "_k",
+        "_known_seen",
+        "_looked",
+        "_male",
+        "_noah",
+        "_pair",
+        "_phase",
+        "_played",
+        "_played_male",
+        "_public_seen",
+        "_received",
+        "_round",
+        "_rows",
+        "_seat",
+        "_to_act",
+        "_turn",
+        "_victim",
+        "_width",
+        "layout",
+        "players",
+        "rules",
+    )
 
     def __init__(self, rules: Rules, players: int) -> None:
         cards = cards_in_play(rules, players)
@@ -152,14 +189,17 @@ class FerryObserver:
         self._turn, self._pair = at("turn_dock"), at("pair")
         self._victim, self._escapee = at("victim"), at("escapee")
         self._looked, self._given, self._received = at("looked"), at("given"), at("received")
-        self._board_seen: tuple[
-            tuple[Ferry | None, ...], tuple[Card, ...], tuple[FerryCard, ...], array[float]
-        ] = (
-            (None,) * rules.docks,
+        self._public_seen: tuple[tuple[Card, ...], tuple[FerryCard, ...], array[float]] = (
             (),
             (),
             _zeros(layout.size),
         )
+        self._board_seen: tuple[
+            tuple[Ferry | None, ...], tuple[Card, ...], tuple[FerryCard, ...], array[float]
+        ] = ((), (), (), _zeros(0))
+        self._rows: list[tuple[Ferry | None, array[float]]] = [
+            (None, _zeros(self._width))
+        ] * rules.docks
         self._known_seen: list[tuple[object, int, list[int]]] = [(None, 0, [])] * players
 
     def __reduce__(self) -> tuple[object, ...]:
@@ -194,8 +234,10 @@ class FerryObserver:
             obs[self._victim + t.victim] = 1.0
         if t.escapee is not None:
             obs[self._escapee + card[t.escapee.id]] = 1.0
-        counts = array("f", (*t.penalties, t.departures, t.gifts, *view.hand_sizes, view.unused))
-        obs[self._counts : self._counts + len(counts)] = counts
+        i = self._counts
+        for value in (*t.penalties, t.departures, t.gifts, *view.hand_sizes, view.unused):
+            obs[i] = value
+            i += 1
         if self._round is not None:
             obs[self._round] = t.round
         return np.frombuffer(obs, np.float32)
@@ -206,39 +248,46 @@ class FerryObserver:
         departed: tuple[Card, ...],
         centre: tuple[FerryCard, ...],
     ) -> array[float]:
-        """The fields ``docks``, ``centre`` and ``departed`` alone in an observation, made from
-        the last one by changing what changed (the result is remembered: never write to it)."""
+        """The fields ``docks``, ``departed`` and ``centre`` alone in an observation, from the
+        remembered rows of the docks (remembered until one of the three changes: never write
+        to it)."""
         seen_docks, seen_departed, seen_centre, seen = self._board_seen
         if seen_docks is docks and seen_departed is departed and seen_centre is centre:
             return seen
-        board = seen[:]
-        for i, (before, ferry) in enumerate(zip(seen_docks, docks, strict=True)):
-            if before is not ferry:
-                self._write_dock(board, self._docks + i * self._width, before, ferry)
-        if seen_departed is not departed:
-            gone = self._departed
-            board[gone.start : gone.stop] = _zeros(gone.size)
-            for c in departed:
-                board[gone.start + self._card[c.id]] = 1.0
-        if seen_centre is not centre:
-            waiting = self._centre
-            board[waiting.start : waiting.stop] = _zeros(waiting.size)
-            for i, f in enumerate(centre):
-                board[waiting.start + 2 * i] = f.capacity
-                board[waiting.start + 2 * i + 1] = f.unique_species
+        board = self._public(departed, centre)[:]
+        rows, width = self._rows, self._width
+        for i, ferry in enumerate(docks):
+            row = rows[i]
+            if row[0] is not ferry:
+                row = rows[i] = (ferry, self._row(row[0], row[1], ferry))
+            start = self._docks + i * width
+            board[start : start + width] = row[1]
         self._board_seen = (docks, departed, centre, board)
         return board
 
-    def _write_dock(
-        self, board: array[float], start: int, before: Ferry | None, ferry: Ferry | None
-    ) -> None:
-        """Write a row of the field ``docks`` over the row of ``before``: the ferry's load,
-        capacity and roommate flag, who may board next (F10), each card's place in the
-        boarding order and whether it travels as a male. When one animal boarded ``before``,
-        only what that changed is written."""
+    def _public(self, departed: tuple[Card, ...], centre: tuple[FerryCard, ...]) -> array[float]:
+        """The fields ``departed`` and ``centre`` alone in an observation (remembered until
+        either changes: never write to it)."""
+        seen_departed, seen_centre, seen = self._public_seen
+        if seen_departed is departed and seen_centre is centre:
+            return seen
+        public = _zeros(self.layout.size)
+        for c in departed:
+            public[self._departed.start + self._card[c.id]] = 1.0
+        start = self._centre.start
+        for i, f in enumerate(centre):
+            public[start + 2 * i] = f.capacity
+            public[start + 2 * i + 1] = f.unique_species
+        self._public_seen = (departed, centre, public)
+        return public
+
+    def _row(self, before: Ferry | None, row: array[float], ferry: Ferry | None) -> array[float]:
+        """A row of the field ``docks``: the ferry's load, capacity and roommate flag, who may
+        board next (F10), each card's place in the boarding order and whether it travels as a
+        male. When one animal boarded ``before`` (whose row is ``row``), only what that changed
+        is written into a copy of ``row``."""
         if ferry is None:
-            board[start : start + self._width] = _zeros(self._width)
-            return
+            return _zeros(self._width)
         animals = ferry.animals
         boarded = (
             before is not None
@@ -246,22 +295,19 @@ class FerryObserver:
             and len(animals) == len(before.animals) + 1
             and animals[:-1] == before.animals
         )
-        if not boarded:
-            board[start : start + self._width] = _zeros(self._width)
-        board[start] = ferry.load
-        board[start + 1] = ferry.capacity
-        board[start + 2] = ferry.card.unique_species
-        board[start + 3] = board[start + 4] = 0.0
+        row = row[:] if boarded else _zeros(self._width)
+        row[0], row[1], row[2] = ferry.load, ferry.capacity, ferry.card.unique_species
+        row[3] = row[4] = 0.0
         for gender in ferry.genders:
-            board[start + 3 + (gender is Gender.FEMALE)] = 1.0
+            row[3 + (gender is Gender.FEMALE)] = 1.0
         index = self._card
-        for place, animal in enumerate(
-            animals[-1:] if boarded else animals, len(animals) if boarded else 1
-        ):
+        first = len(animals) if boarded else 1
+        for place, animal in enumerate(animals[first - 1 :], first):
             card = index[animal.card.id]
-            board[start + self._aboard + card] = place
+            row[self._aboard + card] = place
             if animal.gender is Gender.MALE:
-                board[start + self._male + card] = 1.0
+                row[self._male + card] = 1.0
+        return row
 
     def _known(self, seat: int, revealed: tuple[Event, ...]) -> list[int]:
         """The indexes set to 1 by the secrets shown to ``seat`` this round (remembered per
