@@ -149,12 +149,13 @@ class FerryObserver:
         "_known_seen",
         "_looked",
         "_male",
+        "_no_public",
         "_noah",
         "_pair",
         "_phase",
         "_played",
         "_played_male",
-        "_public_seen",
+        "_public",
         "_received",
         "_round",
         "_rows",
@@ -189,14 +190,11 @@ class FerryObserver:
         self._turn, self._pair = at("turn_dock"), at("pair")
         self._victim, self._escapee = at("victim"), at("escapee")
         self._looked, self._given, self._received = at("looked"), at("given"), at("received")
-        self._public_seen: tuple[tuple[Card, ...], tuple[FerryCard, ...], array[float]] = (
-            (),
-            (),
-            _zeros(layout.size),
-        )
+        self._public = layout.run("centre", "departed")
+        self._no_public = _zeros(layout["centre"].size + layout["departed"].size)
         self._board_seen: tuple[
             tuple[Ferry | None, ...], tuple[Card, ...], tuple[FerryCard, ...], array[float]
-        ] = ((), (), (), _zeros(0))
+        ] = ((None,) * rules.docks, (), (), _zeros(layout.size))
         self._rows: list[tuple[Ferry | None, array[float]]] = [
             (None, _zeros(self._width))
         ] * rules.docks
@@ -248,38 +246,40 @@ class FerryObserver:
         departed: tuple[Card, ...],
         centre: tuple[FerryCard, ...],
     ) -> array[float]:
-        """The fields ``docks``, ``departed`` and ``centre`` alone in an observation, from the
-        remembered rows of the docks (remembered until one of the three changes: never write
-        to it)."""
+        """The fields ``docks``, ``centre`` and ``departed`` alone in an observation: the last
+        such board with the rows of the docks that changed, and the centre and departed cards
+        if they did (remembered until one of the three changes: never write to it)."""
         seen_docks, seen_departed, seen_centre, seen = self._board_seen
         if seen_docks is docks and seen_departed is departed and seen_centre is centre:
             return seen
-        board = self._public(departed, centre)[:]
+        board = seen[:]
         rows, width = self._rows, self._width
         for i, ferry in enumerate(docks):
             row = rows[i]
             if row[0] is not ferry:
                 row = rows[i] = (ferry, self._row(row[0], row[1], ferry))
-            start = self._docks + i * width
-            board[start : start + width] = row[1]
+            if seen_docks[i] is not ferry:
+                start = self._docks + i * width
+                board[start : start + width] = row[1]
+        if seen_departed is not departed or seen_centre is not centre:
+            board[self._public : self._public + len(self._no_public)] = self._public_part(
+                departed, centre
+            )
         self._board_seen = (docks, departed, centre, board)
         return board
 
-    def _public(self, departed: tuple[Card, ...], centre: tuple[FerryCard, ...]) -> array[float]:
-        """The fields ``departed`` and ``centre`` alone in an observation (remembered until
-        either changes: never write to it)."""
-        seen_departed, seen_centre, seen = self._public_seen
-        if seen_departed is departed and seen_centre is centre:
-            return seen
-        public = _zeros(self.layout.size)
-        for c in departed:
-            public[self._departed.start + self._card[c.id]] = 1.0
-        start = self._centre.start
+    def _public_part(
+        self, departed: tuple[Card, ...], centre: tuple[FerryCard, ...]
+    ) -> array[float]:
+        """The fields ``centre`` and ``departed``, which lie end to end."""
+        part = self._no_public[:]
         for i, f in enumerate(centre):
-            public[start + 2 * i] = f.capacity
-            public[start + 2 * i + 1] = f.unique_species
-        self._public_seen = (departed, centre, public)
-        return public
+            part[2 * i] = f.capacity
+            part[2 * i + 1] = f.unique_species
+        gone = self._departed.start - self._public
+        for c in departed:
+            part[gone + self._card[c.id]] = 1.0
+        return part
 
     def _row(self, before: Ferry | None, row: array[float], ferry: Ferry | None) -> array[float]:
         """A row of the field ``docks``: the ferry's load, capacity and roommate flag, who may
