@@ -55,6 +55,10 @@ def _unbounded(rules: Any, players: int) -> int | None:
     return None
 
 
+def _nothing_private(view: Any) -> str:
+    return ""
+
+
 @frozen
 class Encoding:
     """How one game meets the reinforcement-learning frameworks."""
@@ -70,6 +74,9 @@ class Encoding:
     decision_bound: Callable[[Any, int], int | None] = _unbounded
     """``decision_bound(rules, players)``: the most decisions a game can take, if the rules data
     bounds it."""
+    private: Callable[[Any], str] = _nothing_private
+    """What a view shows that no event tells its seat (a hand just dealt), as text: the
+    perfect-recall histories of OpenSpiel record it whenever it changes."""
 
 
 _BUILT_IN = {"ferry": "noahrules.rl.ferry", "island": "noahrules.rl.island"}

@@ -19,6 +19,7 @@ import numpy as np
 
 from noahrules.events import Event
 from noahrules.ferry import (
+    Card,
     CardGiven,
     CardGivenBack,
     CardStolen,
@@ -38,7 +39,6 @@ from noahrules.ferry import (
     TakeAnimals,
     View,
 )
-from noahrules.ferry.ruleset import Card
 from noahrules.rl.codec import ActionBlock
 from noahrules.rl.encoding import Encoding
 from noahrules.rl.layout import Layout, Observation, column, record, vector
@@ -48,14 +48,12 @@ __all__ = ["ENCODING", "FerryObserver", "action_blocks", "cards_in_play"]
 _PHASES = tuple(Phase)
 _PHASE_NAMES = ", ".join(ph.value for ph in _PHASES)
 _PASSED = (CardGiven, CardGivenBack, CardStolen)
+"""The secrets of a card passed between two seats (F17, F33)."""
 
 
 def _zeros(size: int) -> array[float]:
     """``size`` zeros as single-precision floats."""
     return array("f", bytes(4 * size))
-
-
-"""The secrets of a card passed between two seats (F17, F33)."""
 
 
 def cards_in_play(rules: Rules, players: int) -> tuple[Card, ...]:
@@ -393,5 +391,11 @@ def _layout(rules: Rules, players: int, k: int) -> Layout:
     )
 
 
-ENCODING = Encoding(actions=action_blocks, observer=FerryObserver)
+def hand_text(view: View) -> str:
+    """The seat's hand, as card ids: the private part of a view (the deal of a round is no
+    event, F7)."""
+    return "hand " + " ".join(c.id for c in view.hand)
+
+
+ENCODING = Encoding(actions=action_blocks, observer=FerryObserver, private=hand_text)
 """The ferry game's encoding (no bound on a game's length, F27)."""

@@ -30,7 +30,8 @@ other front doors (:mod:`noahrules.rl.observe`); the information-state tensor is
 vector (a fixed-size tensor cannot hold the history of a game without a length bound). The
 observation string lists the tensor's non-zero entries by field; the information-state string
 is perfect recall: every event of the game as the seat saw it (secrets hidden as
-:func:`noahrules.events_for` hides them), then the observation string.
+:func:`noahrules.events_for` hides them) and, whenever it changed, the part of its view no
+event tells it (a ferry hand just dealt), then the observation string.
 ``resample_from_infostate`` deals the hidden cards or tiles anew (the game's ``determinize``).
 """
 
@@ -48,6 +49,7 @@ from attrs import frozen
 from noahrules.bots import Bot, make_bot
 from noahrules.events import Event, events_for
 from noahrules.game import Game, game_named
+from noahrules.rl.encoding import encoding_for
 from noahrules.rl.layout import Observation
 from noahrules.rl.setup import DEFAULT_MAX_DECISIONS, Setup, outcome
 from noahrules.rng import Rng
@@ -152,7 +154,10 @@ class _Play:
     """The noahrules state, ``None`` before the chance node."""
     decisions: int = 0
     seen: tuple[tuple[str, ...], ...] = ()
-    """Per seat, the events of the game as it saw them, as text."""
+    """Per seat, the events of the game as it saw them, and its private part of its view
+    whenever that changed (:attr:`Encoding.private`), as text."""
+    private: tuple[str, ...] = ()
+    """Per seat, the private part of its view now."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Play:
         return self
@@ -165,6 +170,7 @@ class NoahSpielState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self.setup = game.setup
         self.seed = game.seed
+        self.private = encoding_for(game.setup.game).private
         self.play = _Play(seen=((),) * game.setup.players)
 
     def current_player(self) -> int:
@@ -187,15 +193,22 @@ class NoahSpielState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         play, setup = self.play, self.setup
+        events: tuple[Event, ...] = ()
         if play.state is None:
-            self.play = attrs.evolve(play, state=setup.new_game(self.seed * SEEDS + action))
-            return
-        after, events = setup.game.step(play.state, setup.codec.decode(action))
-        seen = tuple(
-            (*lines, *map(_event_text, events_for(events, seat)))
-            for seat, lines in enumerate(play.seen)
-        )
-        self.play = _Play(after, play.decisions + 1, seen)
+            after, decisions = setup.new_game(self.seed * SEEDS + action), 0
+        else:
+            after, events = setup.game.step(play.state, setup.codec.decode(action))
+            decisions = play.decisions + 1
+        game, private = setup.game, self.private
+        seen, now = [], []
+        for seat, lines in enumerate(play.seen):
+            new = [_text(e) for e in events_for(events, seat)]
+            mine = private(game.view(after, seat))
+            if play.state is None or mine != play.private[seat]:
+                new.append(mine)
+            seen.append((*lines, *new))
+            now.append(mine)
+        self.play = _Play(after, decisions, tuple(seen), tuple(now))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -218,7 +231,8 @@ class NoahSpielState(pyspiel.State):  # type: ignore[misc]
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
         """A state ``player_id`` cannot tell from this one: its hidden cards or tiles dealt
         anew from ``probability_sampler`` (a callable giving numbers in [0, 1)). Every seat's
-        history in it is the one ``player_id`` saw, so no other seat's secret carries over."""
+        history in it is the one ``player_id`` saw, so no other seat's secret carries over;
+        their private parts are their sampled ones."""
         clone = self.clone()
         play = self.play
         if play.state is None:
@@ -226,8 +240,9 @@ class NoahSpielState(pyspiel.State):  # type: ignore[misc]
         game = self.setup.game
         seed = int(probability_sampler() * 2**53)
         state = game.determinize(game.view(play.state, player_id), Rng.from_seed(seed))
-        mine = play.seen[player_id]
-        clone.play = _Play(state, play.decisions, (mine,) * len(play.seen))
+        players = range(len(play.seen))
+        private = tuple(self.private(game.view(state, seat)) for seat in players)
+        clone.play = _Play(state, play.decisions, (play.seen[player_id],) * len(players), private)
         return clone
 
     def __str__(self) -> str:
@@ -317,10 +332,6 @@ def _text(value: object) -> str:
         fields = ",".join(_text(getattr(value, name)) for name in names)
         return f"{type(value).__name__}({fields})"
     return repr(value)
-
-
-def _event_text(event: Event) -> str:
-    return _text(event)
 
 
 _CLASSES: dict[str, type[NoahSpielGame]] = {}

@@ -7,13 +7,15 @@ import hashlib
 import pickle
 from typing import Any
 
+import attrs
 import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from noahrules import GAMES, ferry, island
-from noahrules.rl import ActionCodec
+from noahrules.rl import ActionCodec, register_encoding
+from noahrules.rl.encoding import _ENCODINGS, encoding_for
 from noahrules.testing import played
 from tests.harness import BUILT_IN, every_game
 
@@ -173,3 +175,16 @@ def test_codecs_are_shared_and_pickle() -> None:
     assert ActionCodec.of(rules, 4) is codec
     again = pickle.loads(pickle.dumps(codec))
     assert again.moves == codec.moves and again.size == codec.size
+
+
+def test_a_game_without_an_encoding_is_a_clear_error_until_one_is_registered(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    toy = attrs.evolve(GAMES["island"], name="toy")
+    with pytest.raises(ValueError, match="the game 'toy' has no reinforcement-learning encoding"):
+        encoding_for(toy)
+    monkeypatch.setitem(_ENCODINGS, "toy", encoding_for(GAMES["island"]))
+    register_encoding(toy, encoding_for(GAMES["island"]))
+    assert encoding_for(toy) is encoding_for(GAMES["island"])
+    with pytest.raises(TypeError, match="register_encoding takes an Encoding"):
+        register_encoding("toy", object())  # type: ignore[arg-type]

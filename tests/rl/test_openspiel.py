@@ -108,3 +108,18 @@ def test_the_uniform_random_bot_plays_whole_games_against_the_greedy_bot() -> No
         assert GAMES["ferry"].is_over(game_state(state)) or state.is_terminal()
         wins += returns[1] > 0
     assert wins >= 2  # the greedy bot beats random play
+
+
+def test_information_states_recall_the_own_deal_and_nothing_of_the_others() -> None:
+    game = pyspiel.load_game("python_noahrules_ferry(players=3)")
+    state = game.new_initial_state()
+    state.apply_action(5)
+    hands = [" ".join(c.id for c in hand) for hand in game_state(state).hands]
+    for seat in range(3):
+        history = state.information_state_string(seat).splitlines()
+        assert history[0] == f"hand {hands[seat]}"
+        assert not any(f"hand {hands[other]}" in history for other in range(3) if other != seat)
+    rng = np.random.default_rng(5)
+    while game_state(state).round == 1:
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert f"hand {hands[0]}" in state.information_state_string(0).splitlines()
