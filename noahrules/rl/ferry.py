@@ -126,7 +126,7 @@ class FerryObserver:
     Consecutive views share most of their table, so an observer remembers what it encoded
     last, by identity: the row of each dock's ferry (a ferry that one animal boarded gets a
     copy of its last row with that animal added), the departed cards and centre, the board
-    they make together, and each seat's secrets; it encodes only what changed. Values are
+    they make together, and each seat's hand and secrets; it encodes only what changed. Values are
     written into an ``array('f')``, whose item stores cost a fraction of NumPy's, and handed
     out as a NumPy array over its buffer.
     """
@@ -196,7 +196,9 @@ class FerryObserver:
         self._rows: list[tuple[Ferry | None, array[float]]] = [
             (None, _zeros(self._width))
         ] * rules.docks
-        self._known_seen: list[tuple[object, int, list[int]]] = [(None, 0, [])] * players
+        self._known_seen: list[tuple[object, object, int, list[int]]] = [
+            (None, None, 0, [])
+        ] * players
 
     def __reduce__(self) -> tuple[object, ...]:
         return (type(self), (self.rules, self.players))
@@ -212,12 +214,8 @@ class FerryObserver:
         obs[self._noah + t.noah] = 1.0
         if t.phase is not Phase.OVER:
             obs[self._to_act + t.seat] = 1.0
-        hand = self._hand
-        for c in view.hand:
-            obs[hand + card[c.id]] = 1.0
-        if view.revealed:
-            for i in self._known(view.seat, view.revealed):
-                obs[i] = 1.0
+        for i in self._known(view.seat, view.hand, view.revealed):
+            obs[i] = 1.0
         played = t.played
         if played is not None:
             obs[self._played + card[played.card.id]] = 1.0
@@ -307,15 +305,19 @@ class FerryObserver:
                 row[self._male + card] = 1.0
         return row
 
-    def _known(self, seat: int, revealed: tuple[Event, ...]) -> list[int]:
-        """The indexes set to 1 by the secrets shown to ``seat`` this round (remembered per
-        seat: they only grow during a round, so their last event and number name them)."""
+    def _known(self, seat: int, hand: tuple[Card, ...], revealed: tuple[Event, ...]) -> list[int]:
+        """The indexes set to 1 by what only ``seat`` knows: its hand and the secrets shown to
+        it this round (remembered per seat: a hand that did not change is the same tuple, and
+        the secrets only grow during a round, so their last event and number name them)."""
         last = revealed[-1] if revealed else None
         seen = self._known_seen[seat]
-        if seen[0] is last and seen[1] == len(revealed):
-            return seen[2]
-        ones = self._secrets(seat, revealed)
-        self._known_seen[seat] = (last, len(revealed), ones)
+        if seen[0] is hand and seen[1] is last and seen[2] == len(revealed):
+            return seen[3]
+        card, start = self._card, self._hand
+        ones = [start + card[c.id] for c in hand]
+        if revealed:
+            ones += self._secrets(seat, revealed)
+        self._known_seen[seat] = (hand, last, len(revealed), ones)
         return ones
 
     def _secrets(self, me: int, revealed: tuple[Event, ...]) -> list[int]:
