@@ -1,0 +1,46 @@
+"""Both games for reinforcement learning: PettingZoo, Gymnasium and OpenSpiel front doors.
+
+Needs the ``rl`` extra (``pip install "noahrules[rl]"``). The pieces:
+
+- :class:`ActionCodec`: a fixed numbering of every move that can ever be legal under a rules
+  value at a player count, with legal-action masks;
+- :func:`observe`: a view encoded as a ``float32`` vector whose :func:`layout` names its fields;
+- :func:`env` / :func:`raw_env`: PettingZoo AEC environments;
+- :class:`NoahEnv`: the Gymnasium environments ``noahrules/Ferry-v0`` and
+  ``noahrules/Island-v0``, registered when this package is imported;
+- :mod:`noahrules.rl.openspiel`: the OpenSpiel games ``python_noahrules_ferry`` and
+  ``python_noahrules_island``, registered when that module is imported;
+- :class:`Setup` and :func:`outcome`: a game as the environments play it, and what a finished
+  game is worth;
+- :class:`Encoding` and :func:`register_encoding`: how a game of another package joins in.
+
+See ``docs/rl.md``.
+"""
+
+from noahrules.rl.codec import ActionBlock, ActionCodec
+from noahrules.rl.encoding import Encoding, Observer, register_encoding
+from noahrules.rl.gymnasium import NoahEnv
+from noahrules.rl.layout import Field, Layout
+from noahrules.rl.observe import layout, observe, observer_for
+from noahrules.rl.pettingzoo import NoahAECEnv, env, raw_env
+from noahrules.rl.setup import DEFAULT_MAX_DECISIONS, Setup, outcome
+
+__all__ = [
+    "DEFAULT_MAX_DECISIONS",
+    "ActionBlock",
+    "ActionCodec",
+    "Encoding",
+    "Field",
+    "Layout",
+    "NoahAECEnv",
+    "NoahEnv",
+    "Observer",
+    "Setup",
+    "env",
+    "layout",
+    "observe",
+    "observer_for",
+    "outcome",
+    "raw_env",
+    "register_encoding",
+]

@@ -1,0 +1,127 @@
+"""What the reinforcement-learning layer knows of each game: its :class:`Encoding`.
+
+A game's encoding lists its action blocks (the fixed numbering of :class:`ActionCodec`), makes
+its observation encoder (an :class:`Observer` of its views) and states any bound on a game's
+length that its rules data gives. The encodings of the built-in games live in
+:mod:`noahrules.rl.ferry` and :mod:`noahrules.rl.island`; another package adds one for its game
+with :func:`register_encoding`. Everything else in :mod:`noahrules.rl` is generic and finds a
+game's encoding here, by the name in its :class:`~noahrules.game.GameSpec`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import threading
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+from attrs import frozen
+
+from noahrules.game import GAMES, Game
+
+if TYPE_CHECKING:
+    from noahrules.rl.codec import ActionBlock
+    from noahrules.rl.layout import Layout, Observation
+
+__all__ = [
+    "Encoding",
+    "Observer",
+    "encoding_for",
+    "game_of_rules",
+    "game_of_view",
+    "register_encoding",
+]
+
+V_contra = TypeVar("V_contra", contravariant=True)
+
+
+class Observer(Protocol[V_contra]):
+    """An observation encoder for one rules value and player count: a view in, a flat
+    ``float32`` vector of ``layout.size`` values out, computed from the view alone."""
+
+    @property
+    def layout(self) -> Layout:
+        """The named slices of the vector."""
+
+    def __call__(self, view: V_contra) -> Observation:
+        """The observation of ``view`` (a new array)."""
+
+
+def _same(move: Any) -> Any:
+    return move
+
+
+def _unbounded(rules: Any, players: int) -> int | None:
+    return None
+
+
+def _nothing_private(view: Any) -> str:
+    return ""
+
+
+@frozen
+class Encoding:
+    """How one game meets the reinforcement-learning frameworks."""
+
+    actions: Callable[[Any, int], Sequence[ActionBlock[Any]]]
+    """``actions(rules, players)``: the action blocks, in numbering order: every move that can
+    ever be legal under the rules at that player count, once."""
+    observer: Callable[[Any, int], Observer[Any]]
+    """``observer(rules, players)``: the observation encoder of views of such games."""
+    canonical: Callable[[Any], Any] = _same
+    """The form a move takes in the numbering, for a move ``apply`` accepts in several forms
+    (the island's ``Rescue`` with its spaces in either order)."""
+    decision_bound: Callable[[Any, int], int | None] = _unbounded
+    """``decision_bound(rules, players)``: the most decisions a game can take, if the rules data
+    bounds it."""
+    private: Callable[[Any], str] = _nothing_private
+    """What a view shows that no event tells its seat (a hand just dealt), as text: the
+    perfect-recall histories of OpenSpiel record it whenever it changes."""
+
+
+_BUILT_IN = {"ferry": "noahrules.rl.ferry", "island": "noahrules.rl.island"}
+"""The modules holding the built-in games' encodings (as ``ENCODING``), loaded when needed."""
+_ENCODINGS: dict[str, Encoding] = {}
+_LOCK = threading.Lock()
+
+
+def register_encoding(game: str | Game, encoding: Encoding) -> None:
+    """Make ``encoding`` the encoding of ``game`` (a game's name or declaration)."""
+    name = game if isinstance(game, str) else game.name
+    if not isinstance(encoding, Encoding):
+        raise TypeError(f"register_encoding takes an Encoding, not {type(encoding).__name__}")
+    with _LOCK:
+        _ENCODINGS[name] = encoding
+
+
+def encoding_for(game: Game) -> Encoding:
+    """The encoding of ``game``; a :class:`ValueError` for a game without one."""
+    encoding = _ENCODINGS.get(game.name)
+    if encoding is None:
+        module = _BUILT_IN.get(game.name)
+        if module is None:
+            known = ", ".join(sorted({*_ENCODINGS, *_BUILT_IN}))
+            raise ValueError(
+                f"the game '{game.name}' has no reinforcement-learning encoding (games with "
+                f"one: {known}); add one with noahrules.rl.register_encoding"
+            )
+        loaded: Encoding = importlib.import_module(module).ENCODING
+        with _LOCK:
+            encoding = _ENCODINGS.setdefault(game.name, loaded)
+    return encoding
+
+
+def game_of_rules(rules: object) -> Game:
+    """The registered game whose rules ``rules`` are."""
+    for game in GAMES.values():
+        if isinstance(rules, game.rules_type):
+            return game
+    raise TypeError(f"{type(rules).__name__} is not the rules of a registered game")
+
+
+def game_of_view(view: object) -> Game:
+    """The registered game whose view ``view`` is."""
+    for game in GAMES.values():
+        if isinstance(view, game.view_type):
+            return game
+    raise TypeError(f"{type(view).__name__} is not the view of a registered game")

@@ -1,0 +1,403 @@
+"""The ferry game for reinforcement learning: its action blocks and its observation encoder.
+
+Actions (F12-F33, V3): every way to play every card in play at the player count (F4, F29, V2),
+taking the animals (F13), Noah's move to each dock (F14), each bonus gift of each card to each
+seat and the end of giving (F17), and, when a card of the rules has the ability, the giraffe's
+look (F32), the lion's steal and give-back (F33) and the crocodile's escapee (V3) per seat.
+
+Observations are built from a :class:`~noahrules.ferry.View` only: the public table (F26), the
+seat's own hand, the sizes of the hands and of the unused deck, and the secrets shown to this
+seat this round (a giraffe's look, cards stolen, given back or given as a bonus). Cards are
+numbered in the order of the rules data, leaving out those removed by player-count mark (F4).
+"""
+
+from __future__ import annotations
+
+from array import array
+
+import numpy as np
+
+from noahrules.events import Event
+from noahrules.ferry import (
+    Card,
+    CardGiven,
+    CardGivenBack,
+    CardStolen,
+    EndGiving,
+    Ferry,
+    FerryCard,
+    Gender,
+    GiveBack,
+    GiveCard,
+    HandLookedAt,
+    LookAtHand,
+    Move,
+    Phase,
+    Rules,
+    SendEscapee,
+    StealFrom,
+    TakeAnimals,
+    View,
+)
+from noahrules.rl.codec import ActionBlock
+from noahrules.rl.encoding import Encoding
+from noahrules.rl.layout import Layout, Observation, column, record, vector
+
+__all__ = ["ENCODING", "FerryObserver", "action_blocks", "cards_in_play"]
+
+_PHASES = tuple(Phase)
+_PHASE_NAMES = ", ".join(ph.value for ph in _PHASES)
+_PASSED = (CardGiven, CardGivenBack, CardStolen)
+"""The secrets of a card passed between two seats (F17, F33)."""
+
+
+def _zeros(size: int) -> array[float]:
+    """``size`` zeros as single-precision floats."""
+    return array("f", bytes(4 * size))
+
+
+def cards_in_play(rules: Rules, players: int) -> tuple[Card, ...]:
+    """The cards used with ``players`` players, in the order of the rules data (F4)."""
+    return tuple(c for c in rules.animals if c.min_players <= players)
+
+
+def action_blocks(rules: Rules, players: int) -> tuple[ActionBlock[Move], ...]:
+    """Every move that can ever be legal under ``rules`` with ``players`` seats, in blocks in
+    the order of the move classes; a block appears only if some card or parameter of the rules
+    makes its moves possible."""
+    cards = cards_in_play(rules, players)
+    seats = range(players)
+    has = {
+        ability: any(getattr(c.abilities, ability) for c in cards)
+        for ability in ("look_at_hand", "steal_and_return", "first_escapes")
+    }
+    noah = {m.dock: m for pair in rules.noah_moves.values() for m in pair}  # the rules' own
+    gifts = any(rules.departure_gifts)
+    blocks: list[ActionBlock[Move]] = [
+        ActionBlock(
+            "PlayAnimal",
+            tuple(move for c in cards for _, move in rules.ways[c.id]),
+            "per card in rules-data order, then per way to play it (F29 gender, V2 weight)",
+        ),
+        ActionBlock("TakeAnimals", (TakeAnimals(),), "one (F13)"),
+        ActionBlock("MoveNoah", tuple(noah[d] for d in sorted(noah)), "per dock (F14)"),
+        ActionBlock(
+            "GiveCard",
+            tuple(GiveCard(c.id, s) for c in cards for s in seats) if gifts else (),
+            "per card, then per receiving seat (F17)",
+        ),
+        ActionBlock("EndGiving", (EndGiving(),) if gifts else (), "one (F17)"),
+        ActionBlock(
+            "LookAtHand", tuple(map(LookAtHand, seats)) if has["look_at_hand"] else (), "per seat"
+        ),
+        ActionBlock(
+            "StealFrom", tuple(map(StealFrom, seats)) if has["steal_and_return"] else (), "per seat"
+        ),
+        ActionBlock(
+            "GiveBack",
+            tuple(GiveBack(c.id) for c in cards) if has["steal_and_return"] else (),
+            "per card (F33)",
+        ),
+        ActionBlock(
+            "SendEscapee",
+            tuple(map(SendEscapee, seats)) if has["first_escapes"] else (),
+            "per seat (V3)",
+        ),
+    ]
+    return tuple(b for b in blocks if b.moves)
+
+
+def _penalty_bound(rules: Rules, players: int) -> int:
+    """The highest penalty a game can reach: every round adds at most all tears in play
+    (F22), for a fixed number of rounds (F25) or until a round ends at the limit (V1)."""
+    tears = sum(c.tears for c in cards_in_play(rules, players))
+    bounds = []
+    if rules.rounds is not None:
+        bounds.append(rules.rounds * tears)
+    if rules.penalty_limit is not None:
+        bounds.append(rules.penalty_limit - 1 + tears)
+    return min(bounds)
+
+
+class FerryObserver:
+    """The observation encoder of ferry views for one rules value and player count (see the
+    module docstring; the fields are in :attr:`layout`).
+
+    Consecutive views share most of their table, so an observer remembers what it encoded
+    last, by identity: the row of each dock's ferry (a ferry that one animal boarded gets a
+    copy of its last row with that animal added), the departed cards and centre, the board
+    they make together, and each seat's hand and secrets; it encodes only what changed. Values are
+    written into an ``array('f')``, whose item stores cost a fraction of NumPy's, and handed
+    out as a NumPy array over its buffer.
+    """
+
+    __slots__ = (
+        "_aboard",
+        "_board_seen",
+        "_card",
+        "_centre",
+        "_counts",
+        "_departed",
+        "_docks",
+        "_escapee",
+        "_first",
+        "_given",
+        "_hand",
+        "_k",
+        "_known_seen",
+        "_looked",
+        "_male",
+        "_no_public",
+        "_noah",
+        "_pair",
+        "_phase",
+        "_played",
+        "_played_male",
+        "_public",
+        "_received",
+        "_round",
+        "_rows",
+        "_seat",
+        "_to_act",
+        "_turn",
+        "_victim",
+        "_width",
+        "layout",
+        "players",
+        "rules",
+    )
+
+    def __init__(self, rules: Rules, players: int) -> None:
+        cards = cards_in_play(rules, players)
+        self.rules = rules
+        self.players = players
+        self.layout = layout = _layout(rules, players, len(cards))
+        self._card = {c.id: k for k, c in enumerate(cards)}
+        self._k = len(cards)
+        at = layout.offset
+        self._seat, self._to_act, self._first = at("seat"), at("to_act"), at("first_player")
+        self._phase = {ph: at("phase") + i for i, ph in enumerate(_PHASES)}
+        self._counts = layout.run("penalties", "departures", "gifts", "hand_sizes", "unused")
+        self._round = at("round") if "round" in layout else None
+        self._noah, self._hand = at("noah"), at("hand")
+        self._docks, self._width = at("docks"), layout["docks"].shape[1]
+        self._aboard = layout.column("docks", "aboard")[0]
+        self._male = layout.column("docks", "male")[0]
+        self._centre, self._departed = layout["centre"], layout["departed"]
+        self._played, self._played_male = at("played"), at("played_male")
+        self._turn, self._pair = at("turn_dock"), at("pair")
+        self._victim, self._escapee = at("victim"), at("escapee")
+        self._looked, self._given, self._received = at("looked"), at("given"), at("received")
+        self._public = layout.run("centre", "departed")
+        self._no_public = _zeros(layout["centre"].size + layout["departed"].size)
+        self._board_seen: tuple[
+            tuple[Ferry | None, ...], tuple[Card, ...], tuple[FerryCard, ...], array[float]
+        ] = ((None,) * rules.docks, (), (), _zeros(layout.size))
+        self._rows: list[tuple[Ferry | None, array[float]]] = [
+            (None, _zeros(self._width))
+        ] * rules.docks
+        self._known_seen: list[tuple[object, object, int, list[int]]] = [
+            (None, None, 0, [])
+        ] * players
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (type(self), (self.rules, self.players))
+
+    def __call__(self, view: View) -> Observation:
+        """The observation of ``view``."""
+        t = view.table
+        card = self._card
+        obs = self._board(t.docks, t.departed, t.centre)[:]
+        obs[self._seat + view.seat] = 1.0
+        obs[self._first + t.first_player] = 1.0
+        obs[self._phase[t.phase]] = 1.0
+        obs[self._noah + t.noah] = 1.0
+        if t.phase is not Phase.OVER:
+            obs[self._to_act + t.seat] = 1.0
+        for i in self._known(view.seat, view.hand, view.revealed):
+            obs[i] = 1.0
+        played = t.played
+        if played is not None:
+            obs[self._played + card[played.card.id]] = 1.0
+            obs[self._turn + t.dock] = 1.0
+            if played.gender is Gender.MALE:
+                obs[self._played_male] = 1.0
+            if t.pair:
+                obs[self._pair] = 1.0
+        if t.victim is not None:
+            obs[self._victim + t.victim] = 1.0
+        if t.escapee is not None:
+            obs[self._escapee + card[t.escapee.id]] = 1.0
+        i = self._counts
+        for value in (*t.penalties, t.departures, t.gifts, *view.hand_sizes, view.unused):
+            obs[i] = value
+            i += 1
+        if self._round is not None:
+            obs[self._round] = t.round
+        return np.frombuffer(obs, np.float32)
+
+    def _board(
+        self,
+        docks: tuple[Ferry | None, ...],
+        departed: tuple[Card, ...],
+        centre: tuple[FerryCard, ...],
+    ) -> array[float]:
+        """The fields ``docks``, ``centre`` and ``departed`` alone in an observation: the last
+        such board with the rows of the docks that changed, and the centre and departed cards
+        if they did (remembered until one of the three changes: never write to it)."""
+        seen_docks, seen_departed, seen_centre, seen = self._board_seen
+        if seen_docks is docks and seen_departed is departed and seen_centre is centre:
+            return seen
+        board = seen[:]
+        rows, width = self._rows, self._width
+        for i, ferry in enumerate(docks):
+            row = rows[i]
+            if row[0] is not ferry:
+                row = rows[i] = (ferry, self._row(row[0], row[1], ferry))
+            if seen_docks[i] is not ferry:
+                start = self._docks + i * width
+                board[start : start + width] = row[1]
+        if seen_departed is not departed or seen_centre is not centre:
+            board[self._public : self._public + len(self._no_public)] = self._public_part(
+                departed, centre
+            )
+        self._board_seen = (docks, departed, centre, board)
+        return board
+
+    def _public_part(
+        self, departed: tuple[Card, ...], centre: tuple[FerryCard, ...]
+    ) -> array[float]:
+        """The fields ``centre`` and ``departed``, which lie end to end."""
+        part = self._no_public[:]
+        for i, f in enumerate(centre):
+            part[2 * i] = f.capacity
+            part[2 * i + 1] = f.unique_species
+        gone = self._departed.start - self._public
+        for c in departed:
+            part[gone + self._card[c.id]] = 1.0
+        return part
+
+    def _row(self, before: Ferry | None, row: array[float], ferry: Ferry | None) -> array[float]:
+        """A row of the field ``docks``: the ferry's load, capacity and roommate flag, who may
+        board next (F10), each card's place in the boarding order and whether it travels as a
+        male. When one animal boarded ``before`` (whose row is ``row``), only what that changed
+        is written into a copy of ``row``."""
+        if ferry is None:
+            return _zeros(self._width)
+        animals = ferry.animals
+        boarded = (
+            before is not None
+            and before.card is ferry.card
+            and len(animals) == len(before.animals) + 1
+            and animals[:-1] == before.animals
+        )
+        row = row[:] if boarded else _zeros(self._width)
+        row[0], row[1], row[2] = ferry.load, ferry.capacity, ferry.card.unique_species
+        row[3] = row[4] = 0.0
+        for gender in ferry.genders:
+            row[3 + (gender is Gender.FEMALE)] = 1.0
+        index = self._card
+        first = len(animals) if boarded else 1
+        for place, animal in enumerate(animals[first - 1 :], first):
+            card = index[animal.card.id]
+            row[self._aboard + card] = place
+            if animal.gender is Gender.MALE:
+                row[self._male + card] = 1.0
+        return row
+
+    def _known(self, seat: int, hand: tuple[Card, ...], revealed: tuple[Event, ...]) -> list[int]:
+        """The indexes set to 1 by what only ``seat`` knows: its hand and the secrets shown to
+        it this round (remembered per seat: a hand that did not change is the same tuple, and
+        the secrets only grow during a round, so their last event and number name them)."""
+        last = revealed[-1] if revealed else None
+        seen = self._known_seen[seat]
+        if seen[0] is hand and seen[1] is last and seen[2] == len(revealed):
+            return seen[3]
+        card, start = self._card, self._hand
+        ones = [start + card[c.id] for c in hand]
+        if revealed:
+            ones += self._secrets(seat, revealed)
+        self._known_seen[seat] = (hand, last, len(revealed), ones)
+        return ones
+
+    def _secrets(self, me: int, revealed: tuple[Event, ...]) -> list[int]:
+        """The secrets shown to seat ``me`` this round (F26): the latest look at each hand, and
+        the cards stolen, given back or given as a bonus, by or to this seat."""
+        k, card = self._k, self._card
+        looks: dict[int, tuple[Card, ...]] = {}
+        ones = []
+        for event in revealed:
+            if isinstance(event, HandLookedAt):
+                looks[event.target] = event.cards or ()
+            elif isinstance(event, _PASSED) and event.card is not None:
+                if event.giver == me:
+                    ones.append(self._given + event.receiver * k + card[event.card.id])
+                elif event.receiver == me:
+                    ones.append(self._received + event.giver * k + card[event.card.id])
+        for target, cards in looks.items():
+            row = self._looked + target * k
+            ones += [row + card[c.id] for c in cards]
+        return ones
+
+
+def _layout(rules: Rules, players: int, k: int) -> Layout:
+    """The fields of a ferry observation: ``k`` cards in play, in the order of the rules data."""
+    p, d, c = players, rules.docks, rules.centre
+    capacity = max(f.capacity for f in rules.ferries)
+    rounds = (
+        ()
+        if rules.rounds is None
+        else (vector("round", (1,), rules.rounds, "the round, from 1 (F25)"),)
+    )
+    return Layout.of(
+        vector("seat", (p,), 1, "1 at the observing seat"),
+        vector("to_act", (p,), 1, "1 at the seat to decide; all 0 once the game is over"),
+        vector("first_player", (p,), 1, "1 at the seat that started this round (F9, F24)"),
+        vector("phase", (len(_PHASES),), 1, f"the pending decision: {_PHASE_NAMES}"),
+        *rounds,
+        vector("penalties", (p,), _penalty_bound(rules, p), "per seat (F22, V3)"),
+        vector("departures", (1,), c + 1, "departures this round (F17, F21)"),
+        vector("gifts", (1,), max(rules.departure_gifts), "bonus cards still to give (F17)"),
+        vector("hand_sizes", (p,), k, "cards in each seat's hand (F26)"),
+        vector("unused", (1,), k, "cards unused this round (F8)"),
+        vector("noah", (d,), 1, "1 at Noah's dock"),
+        vector("hand", (k,), 1, "1 for each card in the seat's own hand"),
+        record(
+            "docks",
+            d,
+            "a row per dock",
+            column("load", 1, capacity, "weight aboard (F11); 0 without a ferry (F18)"),
+            column("capacity", 1, capacity, "the ferry's capacity (F11, F30)"),
+            column("roommate", 1, 1, "1 for the roommate ferry (V4)"),
+            column("may_board", 2, 1, "may a male, a female board next (F10)"),
+            column("aboard", k, k, "per card: its place in the boarding order, 1 first"),
+            column("male", k, 1, "per card: 1 if it travels as a male (F29)"),
+        ),
+        record(
+            "centre",
+            c,
+            "a row per waiting ferry, in the order they will come (F5)",
+            column("capacity", 1, capacity, "its capacity; 0 once none waits there"),
+            column("roommate", 1, 1, "1 for the roommate ferry (V4)"),
+        ),
+        vector("departed", (k,), 1, "cards gone on ferries that departed this round (F16)"),
+        vector("played", (k,), 1, "the card played this turn (F12)"),
+        vector("played_male", (1,), 1, "1 if this turn's card was played as a male (F14)"),
+        vector("turn_dock", (d,), 1, "1 at the dock of this turn's play"),
+        vector("pair", (1,), 1, "1 if this turn's play made a pair (F15)"),
+        vector("victim", (p,), 1, "1 at the seat a lion robbed, awaiting a card back (F33)"),
+        vector("escapee", (k,), 1, "the card escaped from a crocodile, awaiting its seat (V3)"),
+        vector("looked", (p, k), 1, "per seat: its hand when this seat last looked, this round"),
+        vector("given", (p, k), 1, "per seat: cards this seat passed to it this round (F17, F33)"),
+        vector("received", (p, k), 1, "per seat: cards this seat got from it this round"),
+    )
+
+
+def hand_text(view: View) -> str:
+    """The seat's hand, as card ids: the private part of a view (the deal of a round is no
+    event, F7)."""
+    return "hand " + " ".join(c.id for c in view.hand)
+
+
+ENCODING = Encoding(actions=action_blocks, observer=FerryObserver, private=hand_text)
+"""The ferry game's encoding (no bound on a game's length, F27)."""

@@ -1,0 +1,125 @@
+"""Both games as OpenSpiel Python games, checked by OpenSpiel's own simulation test, and
+played by OpenSpiel bots against noahrules bots."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts
+from open_spiel.python.bots.uniform_random import UniformRandomBot
+
+from noahrules import GAMES
+from noahrules.rl.openspiel import GAME_NAMES, SEEDS, NoahrulesBot, game_state
+
+
+@pytest.mark.parametrize("name", sorted(GAME_NAMES.values()))
+def test_openspiel_random_simulations_pass(name: str) -> None:
+    game = pyspiel.load_game(name)
+    pyspiel.random_sim_test(game, num_sims=50, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "python_noahrules_ferry(players=5,variants=crocodile+frog+penalty-limit+roommate)",
+        "python_noahrules_island(players=4,variants=advanced-scoring+small-island)",
+    ],
+)
+def test_openspiel_random_simulations_pass_with_every_variant_and_seat(spec: str) -> None:
+    pyspiel.random_sim_test(pyspiel.load_game(spec), num_sims=3, serialize=True, verbose=False)
+
+
+def test_the_games_say_what_they_are() -> None:
+    game = pyspiel.load_game("python_noahrules_ferry(players=3,max_decisions=500)")
+    kind = game.get_type()
+    assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert game.num_players() == 3 and game.max_game_length() == 500
+    assert game.max_chance_outcomes() == SEEDS
+    setup = game.setup
+    assert game.num_distinct_actions() == setup.codec.size
+    assert game.observation_tensor_size() == setup.observer.layout.size
+    assert game.information_state_tensor_size() == setup.observer.layout.size
+    island = pyspiel.load_game("python_noahrules_island(players=2)")
+    assert island.max_game_length() == 2 + 36 * 3  # the island's own bound
+
+
+def test_tensors_are_the_observations_of_the_views_and_resampling_keeps_them() -> None:
+    game = pyspiel.load_game("python_noahrules_ferry(players=3)")
+    state = game.new_initial_state()
+    assert state.is_chance_node() and str(state) == "before the deal"
+    state.apply_action(77)
+    assert game_state(state) == game.setup.new_game(77)  # the game's seed is 0 * SEEDS + 77
+    rng = np.random.default_rng(0)
+    for _ in range(40):
+        state.apply_action(rng.choice(state.legal_actions()))
+    inner = game_state(state)
+    for seat in range(3):
+        expected = game.setup.observe(inner, seat)
+        assert np.array_equal(np.array(state.observation_tensor(seat), np.float32), expected)
+        assert np.array_equal(np.array(state.information_state_tensor(seat), np.float32), expected)
+    seat = state.current_player()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    others = set()
+    for _ in range(5):
+        sample = state.resample_from_infostate(seat, sampler)
+        assert sample.information_state_string(seat) == state.information_state_string(seat)
+        assert sample.observation_tensor(seat) == state.observation_tensor(seat)
+        others.add(str(game_state(sample).hands))
+    assert len(others) > 1  # the other hands were dealt anew
+
+
+def play(game: pyspiel.Game, bots: list[pyspiel.Bot], rng: np.random.RandomState) -> list[float]:
+    """One whole game between ``bots`` (one per seat), chance drawn from ``rng``; the returns.
+    (OpenSpiel's ``evaluate_bots`` needs bots that can restart, which its ISMCTS bot cannot.)"""
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choice(outcomes, p=probabilities))
+        else:
+            state.apply_action(bots[state.current_player()].step(state))
+    assert GAMES[game.setup.game.name].is_over(game_state(state))
+    returns: list[float] = state.returns()
+    return returns
+
+
+def test_an_ismcts_bot_plays_whole_games_against_the_greedy_bot() -> None:
+    game = pyspiel.load_game("python_noahrules_island(players=2)")
+    rng = np.random.RandomState(7)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    for seed in range(2):
+        search = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=8, random_state=rng)
+        greedy = NoahrulesBot(game, 1 - seed, "greedy", seed=seed)
+        bots = [search, greedy] if seed == 0 else [greedy, search]
+        returns = play(game, bots, rng)
+        assert sum(returns) == pytest.approx(0.0) and max(returns) <= 1.0
+
+
+def test_the_uniform_random_bot_plays_whole_games_against_the_greedy_bot() -> None:
+    game = pyspiel.load_game("python_noahrules_ferry(players=2)")
+    rng = np.random.RandomState(3)
+    wins = 0.0
+    for seed in range(4):
+        bots = [UniformRandomBot(0, rng), NoahrulesBot(game, 1, "greedy", seed=seed)]
+        state = game.new_initial_state()
+        returns = evaluate_bots.evaluate_bots(state, bots, rng)
+        assert GAMES["ferry"].is_over(game_state(state)) or state.is_terminal()
+        wins += returns[1] > 0
+    assert wins >= 2  # the greedy bot beats random play
+
+
+def test_information_states_recall_the_own_deal_and_nothing_of_the_others() -> None:
+    game = pyspiel.load_game("python_noahrules_ferry(players=3)")
+    state = game.new_initial_state()
+    state.apply_action(5)
+    hands = [" ".join(c.id for c in hand) for hand in game_state(state).hands]
+    for seat in range(3):
+        history = state.information_state_string(seat).splitlines()
+        assert history[0] == f"hand {hands[seat]}"
+        assert not any(f"hand {hands[other]}" in history for other in range(3) if other != seat)
+    rng = np.random.default_rng(5)
+    while game_state(state).round == 1:
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert f"hand {hands[0]}" in state.information_state_string(0).splitlines()
