@@ -16,7 +16,7 @@ import threading
 import warnings
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from importlib.metadata import entry_points
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, SupportsIndex, TypeVar
 
 from attrs import field, frozen
 
@@ -193,6 +193,13 @@ class GameSpec(Generic[R, S, M, V]):
     """A bound on decisions per game, if the rules give one."""
     data_kinds: tuple[DataKind, ...] = ()
     """Kinds of data file besides variants (the island's boards)."""
+
+    def __reduce_ex__(self, protocol: SupportsIndex) -> str | tuple[Any, ...]:
+        """A registered declaration pickles by its name, so that it unpickles to the registered
+        one (declarations compare by identity); any other pickles whole."""
+        if GAMES.get(self.name) is self:
+            return (game_named, (self.name,))
+        return object.__reduce_ex__(self, protocol)
 
     def seats(self, rules: R) -> range:
         """The player counts ``rules`` allow."""

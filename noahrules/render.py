@@ -31,6 +31,7 @@ __all__ = [
     "columns",
     "counted",
     "picture",
+    "screen_for",
     "table",
     "text",
     "visible_width",
@@ -238,6 +239,15 @@ class Renderer(Generic[R, V, M]):
     """A state or a view as an SVG document (what notebooks show)."""
 
 
+def screen_for(
+    game: Game, rules: object, names: Mapping[int, str], paint: Paint, you: int | None
+) -> Screen[object, object, object]:
+    """The game's screen for a player (``you``) or a spectator (``None``); the plain
+    :class:`Screen` for a game that draws none."""
+    make = game.render.screen if game.render is not None else Screen
+    return make(rules, names, paint, you)
+
+
 class Shown:
     """What the states and views of a game inherit: ``str()`` gives the table as the command
     line shows it, and notebooks draw the game's picture (``_repr_svg_``, ``_repr_html_``)."""
@@ -269,9 +279,8 @@ def text(subject: object) -> list[str]:
     if game is None or game.render is None or rules is None:
         return [repr(subject)]
     if isinstance(subject, game.view_type):
-        you = getattr(subject, "seat", None)
-        return game.render.screen(rules, {}, PLAIN, you).table(subject)
-    return game.render.screen(rules, {}, PLAIN, None).state(subject)
+        return screen_for(game, rules, {}, PLAIN, getattr(subject, "seat", None)).table(subject)
+    return screen_for(game, rules, {}, PLAIN, None).state(subject)
 
 
 def picture(subject: object) -> str | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 import re
 from collections.abc import Callable
@@ -13,12 +14,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from noahrules import GAMES
+from noahrules.bots import make_bot
 from noahrules.errors import IllegalMoveError
 from noahrules.game import Game
 from noahrules.rng import Rng
 from tests.ferry.candidates import candidate_moves as ferry_candidates
 from tests.harness import DECISION_BOUND, PLAYED, every_game
 from tests.island.candidates import candidate_moves as island_candidates
+from tests.toy.game import GAME as CLIMB
 
 CANDIDATES: dict[str, Callable[[Any, Rng], list[object]]] = {
     "ferry": ferry_candidates,
@@ -114,3 +117,16 @@ def test_every_game_ends_within_the_decision_bound(name: str, data: st.DataObjec
     played = data.draw(PLAYED[name], label="game")
     decisions = sum(1 for _ in played.steps())
     assert 0 < decisions < DECISION_BOUND
+
+
+def test_a_registered_declaration_unpickles_to_itself_and_a_bot_keeps_it() -> None:
+    for game in GAMES.values():
+        assert pickle.loads(pickle.dumps(game)) is game
+        bot = pickle.loads(pickle.dumps(make_bot("greedy", game, 1)))
+        assert bot.game is game
+
+
+def test_an_unregistered_declaration_pickles_whole() -> None:
+    spec = attrs.evolve(CLIMB, name="climb-copy")  # not in GAMES
+    copy = pickle.loads(pickle.dumps(spec))
+    assert copy is not spec and copy.name == "climb-copy" and copy.max_players == spec.max_players

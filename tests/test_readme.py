@@ -22,12 +22,12 @@ def test_readme_examples_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
     house_rules.write_text(yaml_block, encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     python_blocks = blocks("python")
-    assert len(python_blocks) == 4
+    assert len(python_blocks) == 5
     spaces: list[dict[str, Any]] = []
     for code in python_blocks:  # each example stands on its own
         spaces.append({})
         exec(compile(code, str(README), "exec"), spaces[-1])
-    ferry_game, island_game, saved, house = spaces
+    ferry_game, island_game, saved, house, learning = spaces
     assert ferry_game["ferry"].is_over(ferry_game["state"])
     assert island_game["island"].is_over(island_game["state"])
     assert len(saved["record"].moves) == 20
@@ -35,6 +35,9 @@ def test_readme_examples_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
     assert rules.card["heron-1"].abilities.capacity_limit == 15
     assert rules.hand_size == 6
     assert "crocodile-1" in rules.card
+    assert learning["game"].possible_agents == [f"player_{i}" for i in range(4)]
+    assert learning["single"].spec.id == "noahrules/Island-v0"
+    assert learning["spiel"].num_players() == 3
 
 
 def test_readme_commands_match_ci() -> None:

@@ -6,12 +6,11 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from noahrules.bots import bot_factory
 from noahrules.game import GAMES, Game, RulesValue
-from noahrules.render import Paint, Screen
 
 __all__ = [
     "HUMAN",
@@ -22,7 +21,6 @@ __all__ = [
     "load",
     "number",
     "percent",
-    "screen_for",
     "usage_error",
     "variants",
     "write_text",
@@ -106,14 +104,6 @@ def write_text(name: str, text: str) -> bool:
         print(f"noahrules: error: cannot write {name}: {exc.strerror}", file=sys.stderr)
         return False
     return True
-
-
-def screen_for(
-    game: Game, rules: RulesValue, names: Mapping[int, str], paint: Paint, you: int | None
-) -> Screen[object, object, object]:
-    """The game's screen for a player (``you``) or a spectator (``None``)."""
-    make = game.render.screen if game.render is not None else Screen
-    return make(rules, names, paint, you)
 
 
 def bot_names(args: argparse.Namespace, seats: int) -> list[str]:

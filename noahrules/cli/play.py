@@ -15,13 +15,12 @@ from noahrules.cli.common import (
     bot_names,
     check_writable,
     load,
-    screen_for,
     write_text,
 )
 from noahrules.events import Event, events_for
 from noahrules.game import Game
 from noahrules.records import GameRecord
-from noahrules.render import Paint, Screen
+from noahrules.render import Paint, Screen, screen_for
 from noahrules.serialize import to_json
 
 __all__ = ["register", "run"]

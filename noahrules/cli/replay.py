@@ -6,12 +6,12 @@ import argparse
 import sys
 from pathlib import Path
 
-from noahrules.cli.common import add_command, add_variant_option, screen_for, usage_error, variants
+from noahrules.cli.common import add_command, add_variant_option, usage_error, variants
 from noahrules.errors import ReplayError
 from noahrules.events import events_for
 from noahrules.game import GAMES
 from noahrules.records import GameRecord, replay
-from noahrules.render import Paint
+from noahrules.render import Paint, screen_for
 from noahrules.serialize import MAX_JSON_BYTES, from_json
 
 __all__ = ["register", "run"]

@@ -5,7 +5,7 @@ the others.
 >>> import noahrules.rl  # registers noahrules/Ferry-v0 and noahrules/Island-v0
 >>> env = gymnasium.make("noahrules/Island-v0", players=2, opponents="greedy")
 >>> observation, info = env.reset(seed=3)
->>> observation.shape == env.observation_space.shape and info["action_mask"].sum() > 0
+>>> observation.shape == env.observation_space.shape and bool(info["action_mask"].any())
 True
 
 The observation is the agent's view encoded as a ``float32`` vector (the layout of

@@ -43,7 +43,7 @@ from typing import Any, ClassVar
 
 import attrs
 import numpy as np
-import pyspiel  # type: ignore[import-not-found]
+import pyspiel
 from attrs import frozen
 
 from noahrules.bots import Bot, make_bot

@@ -23,11 +23,11 @@ from typing import Any
 import gymnasium
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from pettingzoo import AECEnv
 
 from noahrules.errors import IllegalMoveError
 from noahrules.game import Game
-from noahrules.render import PLAIN, Screen
+from noahrules.render import PLAIN, screen_for
 from noahrules.rl.setup import DEFAULT_MAX_DECISIONS, Setup, Variants, outcome
 
 __all__ = ["NoahAECEnv", "env", "raw_env", "render_text"]
@@ -225,9 +225,7 @@ def render_text(setup: Setup, state: Any) -> str:
     game = setup.game
     seat = game.current_player(state)
     view = game.view(state, 0 if seat is None else seat)
-    make = game.render.screen if game.render is not None else Screen
-    screen = make(setup.rules, {}, PLAIN)
-    screen.you = view.seat
+    screen = screen_for(game, setup.rules, {}, PLAIN, view.seat)
     lines = screen.table(view)
     if seat is None:
         scores = ", ".join(map(str, game.scores(state)))

@@ -97,7 +97,7 @@ def test_the_numbering_is_fixed_by_the_rules_data(
     name, variants = key
     game: Any = GAMES[name]
     for players, (size, digest) in numbering.items():
-        codec = ActionCodec(game.load_rules(variants), players)
+        codec: ActionCodec[Any] = ActionCodec(game.load_rules(variants), players)
         listing = "\n".join(map(repr, codec.moves)).encode()
         assert (codec.size, hashlib.sha256(listing).hexdigest()[:16]) == (size, digest)
 

@@ -30,7 +30,7 @@ SETTINGS = [
 def test_gymnasium_checks_the_registered_environments(
     env_id: str, kwargs: dict[str, object]
 ) -> None:
-    env = gymnasium.make(env_id, render_mode="ansi", **kwargs)
+    env = gymnasium.make(env_id, render_mode="ansi", **kwargs)  # type: ignore[arg-type]
     with warnings.catch_warnings():
         # The checker warns when it is given a wrapped environment: it gets both.
         warnings.filterwarnings("ignore", message=".*different from the unwrapped version")
@@ -48,7 +48,8 @@ def test_an_episode_ends_with_the_result_for_the_agents_seat(name: str) -> None:
         mask = info["action_mask"]
         assert np.array_equal(mask, env.action_masks()) and mask.any()
         action = env.action_space.sample(mask=mask)
-        observation, reward, terminated, truncated, info = env.step(action)
+        observation, paid, terminated, truncated, info = env.step(action)
+        reward = float(paid)
         steps += 1
     state = env.game_state
     winners = GAMES[name].winners(state)

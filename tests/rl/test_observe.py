@@ -103,8 +103,8 @@ def read_back_island(view: island.View, part: Mapping[str, Observation]) -> None
         assert part["face_down"][space] == (tile is not None and not tile.face_up)
         up = np.flatnonzero(part["face_up"][space]).tolist()
         assert up == ([species.index(tile.species)] if tile is not None and shown else [])
-    for seat, space in enumerate(view.arks):
-        assert np.flatnonzero(part["arks"][seat]).tolist() == ([] if space is None else [space])
+    for seat, ark in enumerate(view.arks):
+        assert np.flatnonzero(part["arks"][seat]).tolist() == ([] if ark is None else [ark])
     assert part["points"].tolist() == list(view.points)
 
 
