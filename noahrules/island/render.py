@@ -58,6 +58,12 @@ def _spaces(move: Move) -> tuple[int, ...]:
     return () if space is None else (space,)
 
 
+def _species(view: View, space: int) -> str:
+    """The species on a space, as far as a player sees it."""
+    tile = view.tiles[space]
+    return tile.species if tile is not None and tile.face_up else "?"
+
+
 def _pairs(rescued: Sequence[str]) -> list[str]:
     """Rescued animals as pairs: ``["kangaroo", "lion (2 pairs)"]``, in order of rescue."""
     counts = Counter(rescued)
@@ -174,8 +180,7 @@ class IslandScreen(Screen[Rules, View, Move]):
         if isinstance(move, MoveArk):
             return f"move your ark to {self.space(view, move.space)}"
         if isinstance(move, Rescue):
-            tile = view.tiles[move.first]
-            species = tile.species if tile is not None else "?"
+            species = _species(view, move.first)
             return f"rescue the {species} pair on spaces {move.first} and {move.second}"
         if isinstance(move, EndTurn):
             return "end your turn"
@@ -198,9 +203,7 @@ class IslandScreen(Screen[Rules, View, Move]):
     def short(self, view: View, move: Move) -> str:
         """A choice in a few columns."""
         if isinstance(move, Rescue):
-            tile = view.tiles[move.first]
-            species = tile.species if tile is not None else "?"
-            return f"{species} s{move.first}+s{move.second}"
+            return f"{_species(view, move.first)} s{move.first}+s{move.second}"
         if isinstance(move, EndTurn):
             return "end your turn"
         space = _spaces(move)[0]
