@@ -21,7 +21,7 @@ from noahrules.errors import (
     SetupError,
 )
 from noahrules.events import Event, events_for
-from noahrules.game import GAMES, Game, GameSpec, Strategy, register_game
+from noahrules.game import GAMES, Game, GameSpec, Strategy, game_of, register_game
 from noahrules.simulation import simulate
 
 __version__ = "0.1.0"
@@ -41,6 +41,7 @@ __all__ = [
     "__version__",
     "events_for",
     "ferry",
+    "game_of",
     "island",
     "register_game",
     "simulate",

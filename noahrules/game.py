@@ -193,6 +193,18 @@ class GameSpec(Generic[R, S, M, V]):
     """A bound on decisions per game, if the rules give one."""
     data_kinds: tuple[DataKind, ...] = ()
     """Kinds of data file besides variants (the island's boards)."""
+    plugins: Mapping[str, str] = field(factory=dict)
+    """The game's parts for optional layers, by layer, as import paths loaded when the layer
+    first asks (:meth:`plugin`): ``{"rl": "noahrules.rl.ferry:ENCODING"}``."""
+
+    def plugin(self, layer: str) -> object | None:
+        """The game's part for an optional layer (``None`` if it has none), imported now."""
+        path = self.plugins.get(layer)
+        if path is None:
+            return None
+        module, _, name = path.partition(":")
+        part: object = getattr(importlib.import_module(module), name)
+        return part
 
     def __reduce_ex__(self, protocol: SupportsIndex) -> str | tuple[Any, ...]:
         """A registered declaration pickles by its name, so that it unpickles to the registered
@@ -298,6 +310,15 @@ def unregister_game(name: str) -> None:
     """Remove a game added with :func:`register_game` (for tests)."""
     assert isinstance(GAMES, _Registry)
     GAMES.unregister(name)
+
+
+def game_of(value: object) -> Game | None:
+    """The registered game whose rules, state or view ``value`` is (``None`` if none)."""
+    kind = type(value)
+    for game in GAMES.values():
+        if kind is game.state_type or kind is game.view_type or kind is game.rules_type:
+            return game
+    return None
 
 
 def game_named(game: str | Game) -> Game:

@@ -18,7 +18,7 @@ import attrs
 from attrs import frozen
 
 from noahrules.events import Event
-from noahrules.game import GAMES, Game
+from noahrules.game import Game, game_of
 
 __all__ = [
     "PLAIN",
@@ -274,7 +274,7 @@ class Shown:
 def text(subject: object) -> list[str]:
     """A state or a view of a registered game as the command line shows it, without colours: a
     view as its seat sees it, a state whole."""
-    game = _game_of(subject)
+    game = game_of(subject)
     rules = getattr(subject, "rules", None)
     if game is None or game.render is None or rules is None:
         return [repr(subject)]
@@ -285,15 +285,7 @@ def text(subject: object) -> list[str]:
 
 def picture(subject: object) -> str | None:
     """A state or a view of a registered game as SVG (``None`` if its game draws none)."""
-    game = _game_of(subject)
+    game = game_of(subject)
     if game is None or game.render is None or game.render.picture is None:
         return None
     return game.render.picture(subject)
-
-
-def _game_of(subject: object) -> Game | None:
-    kind = type(subject)
-    for game in GAMES.values():
-        if kind is game.state_type or kind is game.view_type:
-            return game
-    return None

@@ -31,7 +31,7 @@ from cattrs.v import format_exception
 from noahrules.data import is_file_name
 from noahrules.errors import NoahRulesError, SerializationError, excerpt
 from noahrules.events import Event
-from noahrules.game import GAMES, Game, RulesValue
+from noahrules.game import GAMES, Game, RulesValue, game_of
 from noahrules.records import GameRecord
 from noahrules.rng import Rng
 
@@ -122,7 +122,7 @@ def _short(message: str) -> str:
 def rules_reference(rules: RulesValue) -> dict[str, JsonValue]:
     """How rules are written: ``{"game", "variants", "digest"}``."""
     return {
-        "game": _game_of_rules(type(rules)).name,
+        "game": _game_of_rules(rules).name,
         "variants": list(rules.variants),
         "digest": rules.digest,
     }
@@ -142,11 +142,11 @@ def _games() -> tuple[Game, ...]:
     return tuple(GAMES.values())
 
 
-def _game_of_rules(cls: type) -> Game:
-    for game in GAMES.values():
-        if game.rules_type is cls:
-            return game
-    raise SerializationError(f"{_name(cls)} is not the rules of a registered game")
+def _game_of_rules(rules: RulesValue) -> Game:
+    game = game_of(rules)
+    if game is None or not isinstance(rules, game.rules_type):
+        raise SerializationError(f"{_name(type(rules))} is not the rules of a registered game")
+    return game
 
 
 def _read(data: object, cls: type, given: RulesValue | None) -> object:

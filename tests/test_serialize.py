@@ -78,7 +78,9 @@ def test_fuzzed_json_raises_only_serialization_errors(name: str, data: st.DataOb
     for i, (state, move, _) in enumerate(played.steps()):
         if i % 10:
             continue
-        for obj, cls in ((state, game.state_type), (move, game.move_type)):
+        seat = game.current_player(state)
+        seen = game.view(state, 0 if seat is None else seat)
+        for obj, cls in ((state, game.state_type), (move, game.move_type), (seen, game.view_type)):
             text = serialize.to_json(obj)
             cut, rng = rng.below(len(text))
             forged, rng = forge(serialize.to_dict(obj), rng)

@@ -2,22 +2,21 @@
 
 A game's encoding lists its action blocks (the fixed numbering of :class:`ActionCodec`), makes
 its observation encoder (an :class:`Observer` of its views) and states any bound on a game's
-length that its rules data gives. The encodings of the built-in games live in
-:mod:`noahrules.rl.ferry` and :mod:`noahrules.rl.island`; another package adds one for its game
-with :func:`register_encoding`. Everything else in :mod:`noahrules.rl` is generic and finds a
-game's encoding here, by the name in its :class:`~noahrules.game.GameSpec`.
+length that its rules data gives. A game's declaration names its encoding among its plugins
+(``GameSpec.plugins["rl"]``, an import path such as ``"noahrules.rl.ferry:ENCODING"``), loaded
+when first needed; :func:`register_encoding` gives one in code. Everything else in
+:mod:`noahrules.rl` is generic and finds a game's encoding here.
 """
 
 from __future__ import annotations
 
-import importlib
 import threading
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from attrs import frozen
 
-from noahrules.game import GAMES, Game
+from noahrules.game import GAMES, Game, game_of
 
 if TYPE_CHECKING:
     from noahrules.rl.codec import ActionBlock
@@ -79,8 +78,8 @@ class Encoding:
     perfect-recall histories of OpenSpiel record it whenever it changes."""
 
 
-_BUILT_IN = {"ferry": "noahrules.rl.ferry", "island": "noahrules.rl.island"}
-"""The modules holding the built-in games' encodings (as ``ENCODING``), loaded when needed."""
+LAYER = "rl"
+"""The name under which a game's declaration names its encoding (``GameSpec.plugins``)."""
 _ENCODINGS: dict[str, Encoding] = {}
 _LOCK = threading.Lock()
 
@@ -95,33 +94,35 @@ def register_encoding(game: str | Game, encoding: Encoding) -> None:
 
 
 def encoding_for(game: Game) -> Encoding:
-    """The encoding of ``game``; a :class:`ValueError` for a game without one."""
+    """The encoding of ``game``: the one registered for it, else the one its declaration names
+    (``game.plugins["rl"]``); a :class:`ValueError` for a game without one."""
     encoding = _ENCODINGS.get(game.name)
-    if encoding is None:
-        module = _BUILT_IN.get(game.name)
-        if module is None:
-            known = ", ".join(sorted({*_ENCODINGS, *_BUILT_IN}))
-            raise ValueError(
-                f"the game '{game.name}' has no reinforcement-learning encoding (games with "
-                f"one: {known}); add one with noahrules.rl.register_encoding"
-            )
-        loaded: Encoding = importlib.import_module(module).ENCODING
-        with _LOCK:
-            encoding = _ENCODINGS.setdefault(game.name, loaded)
-    return encoding
+    if encoding is not None:
+        return encoding
+    declared = game.plugin(LAYER)
+    if not isinstance(declared, Encoding):
+        known = ", ".join(
+            sorted({*_ENCODINGS, *(g.name for g in GAMES.values() if LAYER in g.plugins)})
+        )
+        raise ValueError(
+            f"the game '{game.name}' has no reinforcement-learning encoding (games with "
+            f"one: {known}); add one with noahrules.rl.register_encoding"
+        )
+    with _LOCK:
+        return _ENCODINGS.setdefault(game.name, declared)
 
 
 def game_of_rules(rules: object) -> Game:
     """The registered game whose rules ``rules`` are."""
-    for game in GAMES.values():
-        if isinstance(rules, game.rules_type):
-            return game
-    raise TypeError(f"{type(rules).__name__} is not the rules of a registered game")
+    game = game_of(rules)
+    if game is None or not isinstance(rules, game.rules_type):
+        raise TypeError(f"{type(rules).__name__} is not the rules of a registered game")
+    return game
 
 
 def game_of_view(view: object) -> Game:
     """The registered game whose view ``view`` is."""
-    for game in GAMES.values():
-        if isinstance(view, game.view_type):
-            return game
-    raise TypeError(f"{type(view).__name__} is not the view of a registered game")
+    game = game_of(view)
+    if game is None or not isinstance(view, game.view_type):
+        raise TypeError(f"{type(view).__name__} is not the view of a registered game")
+    return game

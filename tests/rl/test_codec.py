@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import noahrules.rl.ferry
 from noahrules import GAMES, ferry, island
 from noahrules.rl import ActionCodec, register_encoding
 from noahrules.rl.encoding import _ENCODINGS, encoding_for
@@ -180,7 +181,7 @@ def test_codecs_are_shared_and_pickle() -> None:
 def test_a_game_without_an_encoding_is_a_clear_error_until_one_is_registered(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    toy = attrs.evolve(GAMES["island"], name="toy")
+    toy = attrs.evolve(GAMES["island"], name="toy", plugins={})
     with pytest.raises(ValueError, match="the game 'toy' has no reinforcement-learning encoding"):
         encoding_for(toy)
     monkeypatch.setitem(_ENCODINGS, "toy", encoding_for(GAMES["island"]))
@@ -188,3 +189,12 @@ def test_a_game_without_an_encoding_is_a_clear_error_until_one_is_registered(
     assert encoding_for(toy) is encoding_for(GAMES["island"])
     with pytest.raises(TypeError, match="register_encoding takes an Encoding"):
         register_encoding("toy", object())  # type: ignore[arg-type]
+
+
+def test_a_declaration_names_its_encoding_among_its_plugins(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delitem(_ENCODINGS, "toy", raising=False)
+    toy = attrs.evolve(GAMES["ferry"], name="toy", plugins={"rl": "noahrules.rl.ferry:ENCODING"})
+    assert encoding_for(toy) is noahrules.rl.ferry.ENCODING
+    monkeypatch.delitem(_ENCODINGS, "toy")
