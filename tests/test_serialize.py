@@ -294,6 +294,23 @@ def test_a_tile_in_two_places_is_refused() -> None:
         serialize.from_dict(data, island.State)
 
 
+def test_i1_ark_spaces_apart_states_read_back_and_forged_water_is_refused() -> None:
+    r = island_rules("ark-spaces-apart")
+    top, bottom = at(r, 2, 15), at(r, 14, 15)
+    state = island.new_game(r, players=2, seed=3)
+    state = island.apply(island.apply(state, island.PlaceArk(top)), island.PlaceArk(bottom))
+    assert top not in state.water and state.arks == (top, bottom)  # arks on ark spaces (I7)
+    assert round_trip(state, island.State) == state
+    data: Any = serialize.to_dict(state)
+    data["table"]["water"] = sorted([*data["table"]["water"], top])
+    with pytest.raises(SerializationError, match=r"ark spaces while they are water, I1"):
+        serialize.from_dict(data, island.State)
+    data = serialize.to_dict(state)
+    data["table"]["arks"] = [at(r, 3, 14), bottom]  # jungle
+    with pytest.raises(SerializationError, match=r"arks only on water or ark spaces"):
+        serialize.from_dict(data, island.State)
+
+
 def test_states_written_under_other_rules_data_are_refused() -> None:
     data: Any = serialize.to_dict(ferry_state())
     data["table"]["rules"]["digest"] = "0" * 64

@@ -53,8 +53,11 @@ class IslandScreen(Screen[Rules, View, Move]):
         """A space for a move's label: id, place on the map and what lies there."""
         board = view.rules.board
         tile = view.tiles[space]
-        if space in view.water:
-            what = {"sea": "sea", "ark": "ark space"}.get(board.kind[space], "flooded")
+        kind = board.kind[space]
+        if kind == "ark":  # water or not (I1)
+            what = "ark space"
+        elif space in view.water:
+            what = "sea" if kind == "sea" else "flooded"
         elif tile is None:
             what = f"empty {board.kind[space]}"
         elif not tile.face_up:
@@ -71,8 +74,10 @@ class IslandScreen(Screen[Rules, View, Move]):
             seat = view.arks.index(space)
             colour = view.rules.arks[seat].colour if seat < len(view.rules.arks) else ""
             return p(str(seat), "bold", _ARK_COLOURS.get(colour, "magenta"))
+        if kind == "ark":  # water or not (I1)
+            return p("A", "blue")
         if space in view.water:
-            return p("A" if kind == "ark" else "~", "blue")
+            return p("~", "blue")
         tile = view.tiles[space]
         if tile is None:
             return p("." if kind == "beach" else ":", "yellow" if kind == "beach" else "green")
