@@ -94,9 +94,9 @@ class Ferry:
         """The ferry as ``card`` finds it when it boards: after the escape of the animal aboard
         longest if ``card`` is a crocodile (V3), else this ferry. A kept pattern stays (F10).
         Every placement rule is judged there (F12)."""
-        if self.escapee(card) is None:
-            return self
-        return Ferry(self.card, self.animals[1:], self.kept_pattern)
+        if card.abilities.first_escapes and self.animals:  # as in escapee()
+            return Ferry(self.card, self.animals[1:], self.kept_pattern)
+        return self
 
     def after(self, animal: Boarded, keep_pattern: bool) -> Ferry:
         """The ferry once ``animal`` has boarded (where :meth:`fault` allows it): after the
