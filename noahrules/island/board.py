@@ -61,8 +61,8 @@ class Board:
         return tuple(sorted(s for k in kinds for s in self.spaces_of[k]))
 
     def shore(self, water: frozenset[int]) -> tuple[int, ...]:
-        """The land spaces (beach or jungle, not in ``water``) next to ``water``, ascending:
-        where the flood may rise (I9)."""
+        """The land spaces (beach or jungle, not in ``water``) next to ``water``, ascending
+        (where the flood may rise, I9, is :meth:`Rules.frontier`: next to an ark space too)."""
         return tuple(
             s
             for s in self.of_kind("beach", "jungle")
