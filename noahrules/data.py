@@ -51,6 +51,7 @@ __all__ = [
     "load_layers",
     "load_yaml",
     "packaged_names",
+    "param_values",
     "parse_unique",
     "resolve",
     "variant_names",
@@ -571,6 +572,18 @@ def parse_unique(
         seen[name] = node
         result.append(value)
     return tuple(result)
+
+
+def param_values(params: Mapping[str, Node], added: Mapping[str, object]) -> dict[str, Any]:
+    """The rules parameters' values, for a rules digest. A parameter added to the data after
+    rules values were first written (``added``: its name and the value that keeps the play as it
+    was) is left out while it holds that value, so the digest of data that does not use it stays
+    what it was before the parameter existed, and saved states and records still read."""
+    return {
+        key: node.value
+        for key, node in params.items()
+        if not (key in added and type(node.value) is type(added[key]) and node.value == added[key])
+    }
 
 
 def digest(values: Mapping[str, Any]) -> str:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
-from typing import TypeVar, cast, get_origin
+from typing import Any, TypeVar, cast, get_origin
 
 import attrs
 import cattrs
@@ -34,6 +34,7 @@ from noahrules.events import Event
 from noahrules.game import GAMES, Game, RulesValue, game_of
 from noahrules.records import GameRecord
 from noahrules.rng import Rng
+from noahrules.values import WRITTEN_WHEN_SET
 
 __all__ = [
     "MAX_JSON_BYTES",
@@ -278,6 +279,9 @@ def _unstructurer(games: tuple[Game, ...]) -> cattrs.Converter:
     """The converter writing every class of ``games`` (made again when games are added)."""
     c = cattrs.Converter(unstruct_collection_overrides={tuple: list})
     c.register_unstructure_hook_func(_is_frozenset, sorted)
+    c.register_unstructure_hook_factory(
+        _has_fields_written_when_set, lambda cls: _writer_when_set(cls, c)
+    )
     head = make_dict_unstructure_fn(GameRecord, c, moves=override(omit=True))
     c.register_unstructure_hook(
         GameRecord,
@@ -302,6 +306,27 @@ def _unstructurer(games: tuple[Game, ...]) -> cattrs.Converter:
 
     c.register_unstructure_hook_func(lambda t: t in tagged or t in bases, write_tagged)
     return c
+
+
+def _has_fields_written_when_set(cls: object) -> bool:
+    """Whether ``cls`` is an attrs class with a field written only when set
+    (:data:`~noahrules.values.WRITTEN_WHEN_SET`)."""
+    return (
+        isinstance(cls, type)
+        and attrs.has(cls)
+        and any(f.metadata.get(WRITTEN_WHEN_SET) for f in attrs.fields(cls))
+    )
+
+
+def _writer_when_set(cls: type, c: cattrs.Converter) -> Callable[[object], dict[str, object]]:
+    """The writer of an attrs class that leaves out its fields written only when set while they
+    hold their defaults."""
+    overrides: dict[str, Any] = {
+        f.name: override(omit_if_default=True)
+        for f in attrs.fields(cls)
+        if f.metadata.get(WRITTEN_WHEN_SET)
+    }
+    return make_dict_unstructure_fn(cls, c, **overrides)
 
 
 def _write_id(obj: object) -> object:

@@ -19,9 +19,21 @@ import attrs
 
 from noahrules.errors import excerpt
 
-__all__ = ["Part", "draft_type", "field_type_problem", "maker", "replaced", "replacer"]
+__all__ = [
+    "WRITTEN_WHEN_SET",
+    "Part",
+    "draft_type",
+    "field_type_problem",
+    "maker",
+    "replaced",
+    "replacer",
+]
 
 T = TypeVar("T")
+
+WRITTEN_WHEN_SET = "noahrules.written_when_set"
+"""Field metadata key: serialization leaves the field out while it holds its default. For a field
+added to a saved value later, so that what was saved before still reads, and writes the same."""
 
 _HASH_CACHE = "_attrs_cached_hash"
 

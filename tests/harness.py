@@ -44,3 +44,15 @@ def tile_places(state: island.State) -> Counter[str]:
     for rescued in state.rescued:
         places.update(rescued)
     return places
+
+
+def flood_frontier(state: island.State) -> tuple[int, ...]:
+    """I9, recomputed from the board: the land spaces not under water next to water or to an
+    ark space (which the rule names, whether or not ark spaces are water, I1), ascending."""
+    board = state.rules.board
+    return tuple(
+        s
+        for s in board.of_kind("beach", "jungle")
+        if s not in state.water
+        and any(n in state.water or board.kind[n] == "ark" for n in board.neighbours[s])
+    )

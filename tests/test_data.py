@@ -13,7 +13,7 @@ import pytest
 from noahrules import NoahRulesError
 from noahrules.data import Listing, Node, apply_collection_change, load_yaml, parse_unique
 from noahrules.errors import RulesDataError
-from noahrules.ferry import load_rules
+from noahrules.ferry import check_rules, load_rules
 
 KNOWN_ABILITIES = (
     "capacity_limit",
@@ -34,8 +34,9 @@ KNOWN_PARAMETERS = (
     "departure_gifts",
     "rounds",
     "penalty_limit",
+    "pattern_set_by_second_animal",
 )
-KNOWN_VARIANTS = ("crocodile", "frog", "penalty-limit", "roommate")
+KNOWN_VARIANTS = ("crocodile", "frog", "penalty-limit", "roommate", "second-animal-pattern")
 
 
 def card(**changes: object) -> str:
@@ -334,6 +335,39 @@ def test_f4_players_range_reversed(tmp_path: Path) -> None:
 def test_f4_players_not_a_list(tmp_path: Path) -> None:
     error = load_overlay(tmp_path, "rules:\n  players: 4\n")
     assert_error(error, tmp_path / "bad.yaml", "rules.players", "list")
+
+
+def test_f10_pattern_set_by_second_animal_not_a_boolean(tmp_path: Path) -> None:
+    error = load_overlay(tmp_path, "rules:\n  pattern_set_by_second_animal: 'yes'\n")
+    path = "rules.pattern_set_by_second_animal"
+    assert_error(error, tmp_path / "bad.yaml", path, "true or false", "yes")
+    assert error.line == 2
+
+
+def test_f10_check_rules_lists_a_bad_pattern_parameter_with_the_other_problems(
+    tmp_path: Path,
+) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("rules:\n  hand_size: 0\n  pattern_set_by_second_animal: 1\n")
+    found = check_rules([str(bad)])
+    assert [(e.path, e.line) for e in found.errors] == [
+        ("rules.hand_size", 2),
+        ("rules.pattern_set_by_second_animal", 3),
+    ]
+    assert "expected true or false, got int 1" in str(found.errors[1])
+
+
+def test_f10_pattern_set_by_second_animal_false_leaves_the_rules_as_packaged(
+    tmp_path: Path,
+) -> None:
+    # Set to its default, the parameter added later leaves the digest (and so every saved
+    # state and record of the packaged rules) as it was.
+    path = tmp_path / "same.yaml"
+    path.write_text("rules:\n  pattern_set_by_second_animal: false\n")
+    assert load_rules([str(path)]).digest == load_rules().digest
+    path.write_text("rules:\n  pattern_set_by_second_animal: true\n")
+    assert load_rules([str(path)]).digest == load_rules(["second-animal-pattern"]).digest
+    assert load_rules([str(path)]).digest != load_rules().digest
 
 
 # --- overlays ----------------------------------------------------------------------------------

@@ -22,7 +22,7 @@ from noahrules.rng import Rng
 from noahrules.testing import Played
 from tests.ferry.builders import MARK_4, MARK_5
 from tests.ferry.builders import position as ferry_position
-from tests.harness import PLAYED, card_places, every_game, tile_places
+from tests.harness import PLAYED, card_places, every_game, flood_frontier, tile_places
 from tests.island.builders import at
 from tests.island.builders import position as island_position
 from tests.island.builders import rules as island_rules
@@ -44,11 +44,7 @@ def check_conserved(name: str, state: Any) -> None:
             assert list(hand) == sorted(hand, key=lambda c: order[c.id])
         return
     assert tile_places(state) == Counter({k.species: k.count for k in state.rules.tiles})
-    board = state.rules.board
-    land = [s for s in board.spaces if s not in state.water]
-    assert state.frontier == tuple(
-        s for s in land if any(n in state.water for n in board.neighbours[s])
-    )
+    assert state.frontier == flood_frontier(state)
     assert state.face_up == tuple(
         s for s, t in enumerate(state.tiles) if t is not None and t.face_up
     )

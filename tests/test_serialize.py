@@ -205,6 +205,61 @@ def test_f10_a_forged_ferry_breaking_the_gender_pattern_is_refused() -> None:
         serialize.from_dict(data, ferry.State)
 
 
+KEPT = ["crocodile", "second-animal-pattern"]
+
+
+def kept_state() -> ferry.State:
+    """Under ``pattern_set_by_second_animal``: dock 0 holds the crocodile alone, with the
+    alternating pattern it set with the animal that escaped (V3); dock 1 cat-6 (female) and
+    kangaroo-5 (male), alternating."""
+    return ferry_position(
+        variants=KEPT,
+        hands=[["cat-5", "panda-5"], ["bear-1"]],
+        docks=[["crocodile-1"], ["cat-6", "kangaroo-5"], ["kangaroo-6"], ["panda-6"], ["parrot-5"]],
+        kept={0: ferry.Pattern.ALTERNATING},
+    )
+
+
+def test_f10_a_kept_pattern_is_written_only_when_set_and_reads_back() -> None:
+    data: Any = serialize.to_dict(kept_state())
+    docks = data["table"]["docks"]
+    assert [d.get("kept_pattern") for d in docks] == [
+        "alternating",
+        "alternating",
+        None,
+        None,
+        None,
+    ]
+    assert "kept_pattern" not in docks[2]
+    assert serialize.from_dict(data, ferry.State) == kept_state()
+    # the default rules keep no pattern and write none (the golden records stay as they were)
+    plain: Any = serialize.to_dict(ferry_state())
+    assert all(set(d) == {"card", "animals"} for d in plain["table"]["docks"])
+
+
+@pytest.mark.parametrize(
+    ("variants", "dock", "pattern", "words"),
+    [
+        ([], 0, "same", "a kept gender pattern, which these rules never keep (F10)"),
+        (KEPT, 1, None, "without the pattern the second one set (F10)"),
+        (KEPT, 1, "same", "break the gender pattern (F10)"),
+        (KEPT, 2, "same", "kept by one animal that is no crocodile (F10, V3)"),
+        (KEPT, 0, "fickle", "cannot read"),
+    ],
+    ids=["default-rules", "missing", "wrong", "lone-animal", "unknown-word"],
+)
+def test_f10_forged_kept_patterns_are_refused(
+    variants: list[str], dock: int, pattern: str | None, words: str
+) -> None:
+    data: Any = serialize.to_dict(kept_state() if variants else ferry_state())
+    target = data["table"]["docks"][dock]
+    target.pop("kept_pattern", None)
+    if pattern is not None:
+        target["kept_pattern"] = pattern
+    with pytest.raises(SerializationError, match=words.replace("(", r"\(").replace(")", r"\)")):
+        serialize.from_dict(data, ferry.State)
+
+
 def island_state() -> island.State:
     r = island_rules()
     return island_position(
@@ -238,6 +293,23 @@ def test_a_tile_in_two_places_is_refused() -> None:
     data = serialize.to_dict(base)
     data["table"]["arks"] = [jungle[0], None]
     with pytest.raises(SerializationError, match=r"arks only on water"):
+        serialize.from_dict(data, island.State)
+
+
+def test_i1_ark_spaces_apart_states_read_back_and_forged_water_is_refused() -> None:
+    r = island_rules("ark-spaces-apart")
+    top, bottom = at(r, 2, 15), at(r, 14, 15)
+    state = island.new_game(r, players=2, seed=3)
+    state = island.apply(island.apply(state, island.PlaceArk(top)), island.PlaceArk(bottom))
+    assert top not in state.water and state.arks == (top, bottom)  # arks on ark spaces (I7)
+    assert round_trip(state, island.State) == state
+    data: Any = serialize.to_dict(state)
+    data["table"]["water"] = sorted([*data["table"]["water"], top])
+    with pytest.raises(SerializationError, match=r"ark spaces while they are water, I1"):
+        serialize.from_dict(data, island.State)
+    data = serialize.to_dict(state)
+    data["table"]["arks"] = [at(r, 3, 14), bottom]  # jungle
+    with pytest.raises(SerializationError, match=r"arks only on water or ark spaces"):
         serialize.from_dict(data, island.State)
 
 

@@ -33,7 +33,7 @@ from noahrules.ferry.events import (
     RoundStarted,
 )
 from noahrules.ferry.invariants import check_state
-from noahrules.ferry.kinds import Gender, ShortDeal
+from noahrules.ferry.kinds import Gender, Pattern, ShortDeal
 from noahrules.ferry.moves import (
     MOVES,
     EndGiving,
@@ -128,6 +128,7 @@ __all__ = [
     "Move",
     "MoveNoah",
     "NoahMoved",
+    "Pattern",
     "PenaltyReduced",
     "Phase",
     "PlayAnimal",

@@ -242,14 +242,15 @@ def _board(d: _Turn, ferry: Ferry, animal: Boarded) -> State:
     # F15: a pair compares with the animal last aboard before this one (even one that escapes, V3).
     d.pair = bool(aboard) and aboard[-1].card.species == card.species
     d.log(CardPlayed, d.seat, animal, d.noah, d.pair)
-    if card.abilities.first_escapes and aboard:
-        d.escapee, aboard = aboard[0].card, aboard[1:]
+    escaped = ferry.escapee(card)  # V3
+    if escaped is not None:
+        d.escapee = escaped.card
         d.log(AnimalEscaped, d.escapee, d.noah)
     reduce = card.abilities.reduce_penalty
     if reduce:
         d.penalties = replaced(d.penalties, d.seat, max(0, d.penalties[d.seat] - reduce))
         d.log(PenaltyReduced, d.seat, d.penalties[d.seat])
-    d.docks = replaced(d.docks, d.noah, Ferry(ferry.card, (*aboard, animal)))
+    d.docks = replaced(d.docks, d.noah, ferry.after(animal, d.rules.pattern_set_by_second_animal))
     _hand_over(d, d.seat, card, seen_by=_EVERYONE)
     d.played = animal
     d.dock = d.noah

@@ -55,8 +55,9 @@ def _problem(state: State) -> str | None:
     for hand in state.hands:
         if [order[c.id] for c in hand] != sorted(order[c.id] for c in hand):
             return "a hand is not in the order of the rules data"
+    keep = rules.pattern_set_by_second_animal
     for ferry in state.docks:
-        if ferry is not None and (fault := _ferry_problem(ferry)):
+        if ferry is not None and (fault := _ferry_problem(ferry) or _pattern_problem(ferry, keep)):
             return fault
     return _pending_problem(state)
 
@@ -67,8 +68,8 @@ def _ferry_problem(ferry: Ferry) -> str | None:
         return "an animal aboard has no chosen gender (F29)"
     if ferry.load > ferry.capacity:
         return f"a ferry with load {ferry.load} over capacity {ferry.capacity} (F11)"
-    for i in range(2, len(animals)):
-        if animals[i].gender not in Ferry(ferry.card, animals[:i]).genders:
+    for i in range(1, len(animals)):
+        if animals[i].gender not in Ferry(ferry.card, animals[:i], ferry.kept_pattern).genders:
             return "a ferry's animals break the gender pattern (F10)"
     species = [a.card.species for a in ferry.animals]
     if ferry.card.unique_species and len(species) != len(set(species)):
@@ -76,6 +77,22 @@ def _ferry_problem(ferry: Ferry) -> str | None:
     for animal in ferry.animals:
         if _played_problem(animal):
             return _played_problem(animal)
+    return None
+
+
+def _pattern_problem(ferry: Ferry, keep: bool) -> str | None:
+    """F10, V3: a pattern is kept exactly under ``pattern_set_by_second_animal``, from the second
+    animal aboard on; a lone animal keeps one only as the crocodile whose escapee it joined."""
+    kept = ferry.kept_pattern
+    animals = ferry.animals
+    if not keep:
+        return None if kept is None else "a kept gender pattern, which these rules never keep (F10)"
+    if len(animals) >= 2 and kept is None:
+        return "a ferry of two animals or more without the pattern the second one set (F10)"
+    if kept is not None and not animals:
+        return "a gender pattern kept on an empty ferry (F10)"
+    if kept is not None and len(animals) == 1 and not animals[0].card.abilities.first_escapes:
+        return "a gender pattern kept by one animal that is no crocodile (F10, V3)"
     return None
 
 

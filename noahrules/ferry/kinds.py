@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 
-__all__ = ["Gender", "ShortDeal"]
+__all__ = ["Gender", "Pattern", "ShortDeal"]
 
 
 class Gender(enum.Enum):
@@ -17,6 +17,22 @@ class Gender(enum.Enum):
     # Members are singletons compared by identity; the identity hash is much faster than
     # Enum's name hash, and genders key the engine's lookup tables.
     __hash__ = object.__hash__
+
+
+class Pattern(enum.Enum):
+    """F10: how the genders of the animals aboard a ferry follow one another."""
+
+    SAME = "same"
+    """All of one gender."""
+    ALTERNATING = "alternating"
+    """Strictly alternating."""
+
+    __hash__ = object.__hash__
+
+    @classmethod
+    def of(cls, first: Gender, second: Gender) -> Pattern:
+        """The pattern two animals of these genders, one after the other, fix (F10)."""
+        return cls.SAME if first is second else cls.ALTERNATING
 
 
 class ShortDeal(enum.Enum):

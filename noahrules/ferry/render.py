@@ -19,7 +19,7 @@ from noahrules.ferry.events import (
     RoundEnded,
     RoundStarted,
 )
-from noahrules.ferry.kinds import Gender
+from noahrules.ferry.kinds import Gender, Pattern
 from noahrules.ferry.moves import (
     EndGiving,
     GiveBack,
@@ -55,11 +55,11 @@ def _card(card: Card) -> str:
 
 def _rule(ferry: Ferry) -> str:
     """The gender rule a ferry's animals impose, in short (F10)."""
-    if len(ferry.genders) > 1:
+    pattern = ferry.gender_pattern()
+    if pattern is None:
         return "any gender"
-    animals = ferry.animals
-    if animals[0].gender is animals[1].gender:
-        return f"all {animals[0].gender.value}"
+    if pattern is Pattern.SAME:
+        return f"all {ferry.genders[0].value}"
     return f"alternating, next {ferry.genders[0].value}"
 
 

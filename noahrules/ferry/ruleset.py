@@ -26,6 +26,7 @@ from noahrules.data import (
     digest,
     known_variants,
     load_layers,
+    param_values,
     parse_unique,
 )
 from noahrules.errors import excerpt
@@ -102,6 +103,10 @@ class Rules(RulesIdentity):
     departure_gifts: tuple[int, ...]
     rounds: int | None
     penalty_limit: int | None
+    pattern_set_by_second_animal: bool
+    """F10, V3 [choice]: the gender pattern the second animal aboard sets is kept on the ferry
+    (:attr:`Ferry.kept_pattern`) and stays after a crocodile's escape, instead of being read
+    from the animals aboard now."""
     card: dict[str, Card] = field(repr=False)
     """Cards by id."""
     ferry_card: dict[str, FerryCard] = field(repr=False)
@@ -136,7 +141,11 @@ _RULES_KEYS = (
     "departure_gifts",
     "rounds",
     "penalty_limit",
+    "pattern_set_by_second_animal",
 )
+_ADDED_PARAMS = {"pattern_set_by_second_animal": False}
+"""Parameters added after rules were first saved, with the value that plays as before (left out
+of the digest at that value, see :func:`~noahrules.data.param_values`)."""
 
 
 def check_rules(variants: Variants = ()) -> Findings:
@@ -177,6 +186,7 @@ def _load(reader: Reader, variants: tuple[Source, ...]) -> Rules:
     penalty_limit = found.attempt(partial(params["penalty_limit"].optional_integer, 1))
     hand_size = found.attempt(partial(params["hand_size"].integer, 1, 100))
     short_deal = found.attempt(partial(params["short_deal"].choice, [s.value for s in ShortDeal]))
+    kept_pattern = found.attempt(params["pattern_set_by_second_animal"].boolean)  # F10, V3
     found.attempt(partial(_check_cards, layers, animals, ferries))
     if docks is not None and centre is not None and gifts is not None:
         found.attempt(partial(_check_ferries, params, len(ferries), docks, centre, gifts))
@@ -184,13 +194,13 @@ def _load(reader: Reader, variants: tuple[Source, ...]) -> Rules:
         found.attempt(partial(_never_ends, params["rounds"]))
     found.settle()
     assert players and docks and centre is not None and gifts is not None
-    assert hand_size and short_deal
+    assert hand_size and short_deal and kept_pattern is not None
     _warn_traps(animal_nodes, animals, players[1], gifts)
     ways = {c.id: _ways(c) for c in animals}
     data = {
         "animals": [n.value for n in animal_nodes],
         "ferries": [n.value for n in ferry_nodes],
-        "rules": {key: node.value for key, node in params.items()},
+        "rules": param_values(params, _ADDED_PARAMS),
     }
     return Rules(
         animals=animals,
@@ -204,6 +214,7 @@ def _load(reader: Reader, variants: tuple[Source, ...]) -> Rules:
         departure_gifts=gifts,
         rounds=rounds,
         penalty_limit=penalty_limit,
+        pattern_set_by_second_animal=kept_pattern,
         variants=layers.labels,
         packaged=layers.packaged,
         digest=digest(data),

@@ -11,62 +11,106 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterator
+from operator import attrgetter
 
 from attrs import field, frozen
 
 from noahrules.errors import IllegalMoveError
 from noahrules.events import Event
-from noahrules.ferry.kinds import Gender
+from noahrules.ferry.kinds import Gender, Pattern
 from noahrules.ferry.knowledge import Known
 from noahrules.ferry.ruleset import Boarded, Card, FerryCard, Rules
 from noahrules.render import Shown
 from noahrules.rng import Rng
-from noahrules.values import Part, maker
+from noahrules.values import WRITTEN_WHEN_SET, Part, maker
 
 __all__ = ["Ferry", "Phase", "PublicFields", "State", "Table", "capacity"]
 
 _EITHER = (Gender.MALE, Gender.FEMALE)
+_WEIGHT = attrgetter("weight")
+_OTHER = {
+    Gender.MALE: (Gender.FEMALE,),
+    Gender.FEMALE: (Gender.MALE,),
+    Gender.EITHER: (Gender.MALE,),
+}
+"""F10 alternating: the gender after each (an unplayed snail is never aboard; the state checks
+reject one)."""
 
 
 @frozen(cache_hash=True)
 class Ferry:
     """A ferry on a dock and its animals in boarding order (the setup card first, F7a).
 
-    ``load``, ``capacity`` and ``genders`` are derived from the animals aboard when the value is
-    made; they are not arguments and take no part in comparisons.
+    ``load``, ``capacity`` and ``genders`` are derived from the animals aboard (and the kept
+    pattern) when the value is made; they are not arguments and take no part in comparisons.
     """
 
     card: FerryCard
     animals: tuple[Boarded, ...] = ()
+    kept_pattern: Pattern | None = field(default=None, metadata={WRITTEN_WHEN_SET: True})
+    """F10 with ``pattern_set_by_second_animal``: the pattern the second animal aboard set, kept
+    on the ferry until it is emptied, so that it stays after a crocodile's escape (V3). Always
+    ``None`` with the default rules, where the pattern is read from the animals aboard."""
     load: int = field(init=False, eq=False, repr=False)
     """Total weight aboard (F11)."""
     capacity: int = field(init=False, eq=False, repr=False)
     """The ferry card's capacity, lowered by any ``capacity_limit`` aboard (F11, F30)."""
     genders: tuple[Gender, ...] = field(init=False, eq=False, repr=False)
-    """F10: the genders the next animal may board as. The first two animals aboard fix the
-    pattern (same gender: all share it; different: alternating), read from the animals aboard
-    now."""
+    """F10: the genders the next animal may board as, by :meth:`gender_pattern` and the last
+    animal aboard; either gender while there is no pattern."""
 
     def __attrs_post_init__(self) -> None:
         animals = self.animals
-        object.__setattr__(self, "load", sum(a.weight for a in animals))
-        object.__setattr__(self, "capacity", capacity(self.card, animals))
+        set_ = object.__setattr__
+        set_(self, "load", sum(map(_WEIGHT, animals)))
+        set_(self, "capacity", capacity(self.card, animals))
         genders: tuple[Gender, ...] = _EITHER
-        if len(animals) >= 2:
+        kept = self.kept_pattern
+        if kept is None:
+            if len(animals) >= 2:
+                last = animals[-1].gender
+                genders = (last,) if animals[0].gender is animals[1].gender else _OTHER[last]
+        elif animals:
             last = animals[-1].gender
-            if animals[0].gender is animals[1].gender:
-                genders = (last,)
-            else:
-                genders = (Gender.FEMALE if last is Gender.MALE else Gender.MALE,)
-        object.__setattr__(self, "genders", genders)
+            genders = (last,) if kept is Pattern.SAME else _OTHER[last]
+        set_(self, "genders", genders)
+
+    def gender_pattern(self) -> Pattern | None:
+        """F10: the pattern in force: the one kept on the ferry, else the one the first two
+        animals aboard fix; ``None`` while any gender may board."""
+        animals = self.animals
+        if not animals:
+            return None
+        if self.kept_pattern is not None:
+            return self.kept_pattern
+        return Pattern.of(animals[0].gender, animals[1].gender) if len(animals) >= 2 else None
+
+    def escapee(self, card: Card) -> Boarded | None:
+        """V3: the animal that escapes when ``card`` boards: the one aboard longest, if ``card``
+        has ``first_escapes`` (a crocodile) and the ferry is not empty; else ``None``."""
+        animals = self.animals
+        return animals[0] if animals and card.abilities.first_escapes else None
 
     def boarding(self, card: Card) -> Ferry:
         """The ferry as ``card`` finds it when it boards: after the escape of the animal aboard
-        longest if ``card`` is a crocodile (V3), else this ferry. Every placement rule is
-        judged there (F12)."""
-        if card.abilities.first_escapes and self.animals:
-            return Ferry(self.card, self.animals[1:])
+        longest if ``card`` is a crocodile (V3), else this ferry. A kept pattern stays (F10).
+        Every placement rule is judged there (F12)."""
+        if card.abilities.first_escapes and self.animals:  # as in escapee()
+            return Ferry(self.card, self.animals[1:], self.kept_pattern)
         return self
+
+    def after(self, animal: Boarded, keep_pattern: bool) -> Ferry:
+        """The ferry once ``animal`` has boarded (where :meth:`fault` allows it): after the
+        escape of the animal aboard longest if it is a crocodile (V3). With ``keep_pattern``
+        (the rules' ``pattern_set_by_second_animal``), the second animal aboard sets the pattern
+        kept on the ferry, with the animal it joins, even one that escapes at once (F10)."""
+        animals = self.animals
+        kept = self.kept_pattern
+        if keep_pattern and kept is None and len(animals) == 1:
+            kept = Pattern.of(animals[0].gender, animal.gender)
+        if animals and animal.card.abilities.first_escapes:  # V3, as in escapee()
+            animals = animals[1:]
+        return Ferry(self.card, (*animals, animal), kept)
 
     def capacity_with(self, animal: Boarded) -> int:
         """The capacity once ``animal`` is aboard (F11, F30)."""
@@ -113,14 +157,18 @@ class Ferry:
 
     def pattern(self) -> str:
         """The gender rule the animals aboard impose, in words (F10)."""
-        if len(self.genders) > 1:
+        pattern = self.gender_pattern()
+        if pattern is None:
             return "any gender may board"
-        animals = self.animals
-        if animals[0].gender is animals[1].gender:
-            return f"the animals aboard are all {animals[0].gender.value}"
+        following = self.genders[0].value
+        if len(self.animals) < 2:  # kept after an escape (V3)
+            words = f"all {following}" if pattern is Pattern.SAME else f"the next is {following}"
+            return f"the pattern the second animal aboard set stays, {pattern.value}: {words}"
+        if pattern is Pattern.SAME:
+            return f"the animals aboard are all {following}"
         return (
-            f"the animals aboard alternate and the last is {animals[-1].gender.value}, "
-            f"so the next is {self.genders[0].value}"
+            f"the animals aboard alternate and the last is {self.animals[-1].gender.value}, "
+            f"so the next is {following}"
         )
 
 

@@ -59,9 +59,8 @@ def _play_value(view: View, ferry: Ferry, animal: Boarded) -> float:
     """The heuristic worth of playing ``animal`` onto ``ferry``."""
     rules = view.rules
     card = animal.card
-    boarding = ferry.boarding(card)
-    escaped = ferry.animals[0].card if boarding is not ferry else None
-    after = Ferry(ferry.card, (*boarding.animals, animal))
+    escaped = ferry.escapee(card)
+    after = ferry.after(animal, rules.pattern_set_by_second_animal)
     hand = list(view.hand)
     hand.remove(card)
     value = float(card.tears) + 0.05 * card.weight
@@ -81,7 +80,7 @@ def _play_value(view: View, ferry: Ferry, animal: Boarded) -> float:
     if card.abilities.reduce_penalty:
         value += min(card.abilities.reduce_penalty, view.penalties[view.seat])
     if escaped is not None:
-        value += escaped.tears
+        value += escaped.card.tears
     if card.abilities.look_at_hand or card.abilities.steal_and_return:
         value += 0.2
     return value

@@ -24,6 +24,7 @@ land; only jungle holds an animal at setup."""
 MOST_SPACES = 10_000
 """The most spaces a board may have."""
 _WATER = ("sea", "ark")
+_LAND = ("beach", "jungle")
 _STEPS = ((0, -2), (0, 2), (-1, -1), (-1, 1), (1, -1), (1, 1))
 
 
@@ -42,6 +43,9 @@ class Board:
     """Per space, the ids of its neighbours, ascending."""
     near: tuple[frozenset[int], ...] = field(eq=False, repr=False)
     """Per space, its neighbours as a set."""
+    land_neighbours: tuple[tuple[int, ...], ...] = field(eq=False, repr=False)
+    """Per space, its beach and jungle neighbours, ascending: where water laid on it may spread
+    (I9)."""
     spaces_of: dict[str, tuple[int, ...]] = field(eq=False, hash=False, repr=False)
     """Per kind, its spaces ascending."""
 
@@ -57,8 +61,8 @@ class Board:
         return tuple(sorted(s for k in kinds for s in self.spaces_of[k]))
 
     def shore(self, water: frozenset[int]) -> tuple[int, ...]:
-        """The land spaces (beach or jungle, not in ``water``) next to ``water``, ascending:
-        where the flood may rise (I9)."""
+        """The land spaces (beach or jungle, not in ``water``) next to ``water``, ascending
+        (where the flood may rise, I9, is :meth:`Rules.frontier`: next to an ark space too)."""
         return tuple(
             s
             for s in self.of_kind("beach", "jungle")
@@ -115,13 +119,17 @@ def load_board(reader: Reader, path: Path) -> tuple[Board, Node]:
         tuple(sorted(ids[r + dr, c + dc] for dr, dc in _STEPS if (r + dr, c + dc) in ids))
         for (r, c) in sorted(cells)
     )
+    kind = tuple(cells[rc] for rc in sorted(cells))
     board = Board(
         name=path.stem,
         rows=rows,
-        kind=tuple(cells[rc] for rc in sorted(cells)),
+        kind=kind,
         position=tuple((r + 1, c + 1) for r, c in sorted(cells)),
         neighbours=neighbours,
         near=tuple(frozenset(n) for n in neighbours),
+        land_neighbours=tuple(
+            tuple(n for n in around if kind[n] in _LAND) for around in neighbours
+        ),
         spaces_of={
             k: tuple(i for i, rc in enumerate(sorted(cells)) if cells[rc] == k) for k in KINDS
         },

@@ -125,9 +125,12 @@ def _place_ark(state: State, space: int, events: list[Event] | None) -> Table:
         events.append(ArkPlaced(table.seat, space))
     if seat != table.first_player:
         return _evolve(table, arks=arks, seat=seat)
-    # I8: with every ark placed, every animal next to water is turned face up.
+    # I8: with every ark placed, every animal next to water is turned face up: the frontier,
+    # unless the ark spaces it touches are not water (I1).
+    rules = table.rules
+    near_water = table.frontier if rules.ark_spaces_are_water else rules.board.shore(table.water)
     tiles = list(table.tiles)
-    revealed = _reveal(tiles, state.dealt, table.frontier, table, events)
+    revealed = _reveal(tiles, state.dealt, near_water, table, events)
     return _evolve(
         table, arks=arks, seat=seat, phase=Phase.FLOOD, tiles=tuple(tiles), face_up=revealed
     )
@@ -151,7 +154,7 @@ def _flood(
         tiles[space] = None
         if seen is not None:
             face_up = _without(face_up, space)
-    gained = len(board.near[space] & table.water)  # I10
+    gained = table.flood_points(space)  # I10
     if events is not None:
         events.append(Flooded(table.seat, space, gained, seen, lost is not None and seen is None))
     water = table.water | {space}
@@ -159,7 +162,9 @@ def _flood(
     face_up = _merge(face_up, _reveal(tiles, dealt, neighbours, table, events))  # I11
     frontier = _merge(
         _without(table.frontier, space),
-        tuple(n for n in neighbours if n not in water and n not in table.frontier),
+        tuple(
+            n for n in board.land_neighbours[space] if n not in water and n not in table.frontier
+        ),
     )
     after = _evolve(
         table,
@@ -205,7 +210,8 @@ def _reveal(
 
 
 def _sail_spaces(table: Table) -> tuple[int, ...]:
-    """I13: the neighbouring water spaces without an ark."""
+    """I13: the neighbouring water spaces without an ark (ark spaces only while they are water,
+    I1)."""
     ark = table.arks[table.seat]
     assert ark is not None
     water, arks = table.water, table.arks

@@ -86,9 +86,14 @@ def _water_problem(state: State) -> str | None:
     table = state.table
     rules = table.rules
     board = rules.board
-    printed = frozenset(board.of_kind("sea", "ark"))
-    if not printed <= table.water or not table.water <= frozenset(board.spaces):
-        return "the water must hold the printed sea and ark spaces, and only spaces of the board"
+    printed = rules.printed_water
+    if not printed <= table.water or not table.water - printed <= set(
+        board.of_kind("beach", "jungle")
+    ):
+        return (
+            "the water must hold the sea (and the ark spaces while they are water, I1) and "
+            "otherwise only land flooded (I9)"
+        )
     placed = len(table.water) - len(printed)
     if placed + table.water_left != rules.water_tiles or table.water_left < 0:
         return "water tiles placed and left do not add up to the water tiles (I3)"
@@ -98,8 +103,11 @@ def _water_problem(state: State) -> str | None:
 def _arks_problem(state: State) -> str | None:
     table = state.table
     placed = [a for a in table.arks if a is not None]
-    if len(placed) != len(set(placed)) or any(a not in table.water for a in placed):
-        return "arks only on water, never two on a space (I13)"
+    ark_spaces = table.rules.board.of_kind("ark")
+    if len(placed) != len(set(placed)) or any(
+        a not in table.water and a not in ark_spaces for a in placed
+    ):
+        return "arks only on water or ark spaces, never two on a space (I7, I13)"
     if table.phase is Phase.PLACE_ARK:
         return _setup_problem(state)
     if len(placed) != table.players:
@@ -155,7 +163,7 @@ def _index_problem(state: State) -> str | None:
     table = state.table
     board = table.rules.board
     near_water = [not board.near[s].isdisjoint(table.water) for s in board.spaces]
-    if table.frontier != board.shore(table.water):
+    if table.frontier != table.rules.frontier(table.water):
         return "the frontier is not the land next to water (I9)"
     up = tuple(s for s, t in enumerate(table.tiles) if t is not None and t.face_up)
     if table.face_up != up:

@@ -108,8 +108,10 @@ class IslandScreen(Screen[Rules, View, Move]):
         """What a space is or holds, as a player sees it."""
         kind = view.rules.board.kind[space]
         tile = view.tiles[space]
+        if kind == "ark":  # water or not (I1)
+            return "ark space"
         if space in view.water:
-            return {"sea": "sea", "ark": "ark space"}.get(kind, "flooded")
+            return "sea" if kind == "sea" else "flooded"
         if tile is None:
             return f"empty {kind}"
         return f"face-up {tile.species}" if tile.face_up else "face-down animal"
@@ -122,8 +124,10 @@ class IslandScreen(Screen[Rules, View, Move]):
             seat = view.arks.index(space)
             colour = view.rules.arks[seat].colour if seat < len(view.rules.arks) else ""
             return p(str(seat), "bold", _ARK_COLOURS.get(colour, "magenta"))
+        if kind == "ark":  # water or not (I1)
+            return p("A", "blue")
         if space in view.water:
-            return p("A" if kind == "ark" else "~", "blue")
+            return p("~", "blue")
         tile = view.tiles[space]
         if tile is None:
             return p("." if kind == "beach" else ":", "yellow" if kind == "beach" else "green")

@@ -27,6 +27,7 @@ from noahrules.data import (
     digest,
     known_variants,
     load_layers,
+    param_values,
     parse_unique,
 )
 from noahrules.island.board import Board, load_board, resolve_board
@@ -118,6 +119,10 @@ class Rules(RulesIdentity):
     """The bonus of the scheme in force (I17, I18)."""
     species_points: int
     unicorn_is_species: bool
+    ark_spaces_are_water: bool
+    """I1 [choice]: whether ark spaces are water for every rule. If not, an ark space scores no
+    flood point (I10), turns no tile face up (I8) and no ark sails onto one (I13); arks still
+    start there (I7) and the flood may still rise next to one (I9)."""
     kind: dict[str, TileKind] = field(repr=False)
     """Tile kinds by species."""
     face_down: dict[str, Tile] = field(repr=False)
@@ -126,6 +131,14 @@ class Rules(RulesIdentity):
     """The face-up tile of each species."""
     moves: SpaceMoves = field(repr=False)
     """The moves naming each space, made once."""
+    printed_water: frozenset[int] = field(repr=False)
+    """I1: the spaces that are water before any water tile is laid: the sea, and the ark spaces
+    if ``ark_spaces_are_water``."""
+
+    def frontier(self, water: frozenset[int]) -> tuple[int, ...]:
+        """I9: the land spaces where the flood may rise with this ``water``, ascending: those
+        next to water or to an ark space (I9 names ark spaces, whether or not they are water)."""
+        return self.board.shore(water.union(self.board.of_kind("ark")))
 
     def is_species(self, species: str) -> bool:
         """Whether rescued animals of ``species`` count as a species for I17-I19 (I2)."""
@@ -151,7 +164,11 @@ _RULES_KEYS = (
     "sole_rescuer_bonus",
     "species_points",
     "unicorn_is_species",
+    "ark_spaces_are_water",
 )
+_ADDED_PARAMS = {"ark_spaces_are_water": True}
+"""Parameters added after rules were first saved, with the value that plays as before (left out
+of the digest at that value, see :func:`~noahrules.data.param_values`)."""
 
 
 def load_rules(variants: Variants = ()) -> Rules:
@@ -193,10 +210,11 @@ def _load(reader: Reader, variants: tuple[Source, ...]) -> Rules:
     actions = found.attempt(partial(params["actions_per_turn"].integer, 0, 10))
     species_points = found.attempt(partial(params["species_points"].integer, 0))
     unicorn = found.attempt(params["unicorn_is_species"].boolean)
+    ark_water = found.attempt(params["ark_spaces_are_water"].boolean)  # I1
     found.settle()
     assert loaded and players and scoring and bonuses and starting and water_tiles
     assert set_aside is not None and actions is not None and species_points is not None
-    assert unicorn is not None
+    assert unicorn is not None and ark_water is not None
     board, map_node = loaded
     rules = Rules(
         tiles=kinds,
@@ -212,13 +230,14 @@ def _load(reader: Reader, variants: tuple[Source, ...]) -> Rules:
         sole_rescuer_bonus=bonuses[scoring],
         species_points=species_points,
         unicorn_is_species=unicorn,
+        ark_spaces_are_water=ark_water,
         variants=layers.labels,
         packaged=layers.packaged,
         digest=digest(
             {
                 "tiles": [n.value for n in layers.collections["tiles"]],
                 "arks": [n.value for n in layers.collections["arks"]],
-                "rules": {key: node.value for key, node in params.items()},
+                "rules": param_values(params, _ADDED_PARAMS),
                 "board": list(board.rows),
                 "kinds": list(board.kind),
             }
@@ -227,6 +246,7 @@ def _load(reader: Reader, variants: tuple[Source, ...]) -> Rules:
         face_down={k.species: Tile(k.species, False) for k in kinds},
         face_up={k.species: Tile(k.species, True) for k in kinds},
         moves=SpaceMoves.of(board),
+        printed_water=frozenset(board.of_kind("sea", "ark") if ark_water else board.of_kind("sea")),
     )
     for check in (_check_tiles, _check_seats, _check_arks):
         found.attempt(partial(check, rules, layers, map_node))

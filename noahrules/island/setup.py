@@ -25,7 +25,7 @@ def new_game(rules: Rules, players: int, seed: int = 0, first_player: int = 0) -
     dealt: list[Tile | None] = [None] * len(board.kind)
     for space, tile in zip(jungle, shuffled, strict=False):
         dealt[space] = tile
-    water = frozenset(board.of_kind("sea", "ark"))
+    water = rules.printed_water  # I1
     points = [0] * players
     for k in range(players):  # I6: the first player 1, the second 2, ...
         points[(first_player + k) % players] = rules.starting_points[k]
@@ -43,7 +43,7 @@ def new_game(rules: Rules, players: int, seed: int = 0, first_player: int = 0) -
         points=tuple(points),
         actions_left=0,
         covered=(),
-        frontier=board.shore(water),
+        frontier=rules.frontier(water),
         face_up=(),
     )
     return State(table, tuple(dealt), shuffled[len(jungle) :])

@@ -54,7 +54,8 @@ class Table:
     tiles: tuple[Tile | None, ...]
     """Per space: a face-up tile, :data:`HIDDEN` for a face-down one, or ``None``."""
     water: frozenset[int]
-    """The spaces that are water now: sea, ark spaces and flooded land."""
+    """The spaces that are water now: sea, flooded land, and the ark spaces unless the rules
+    set ``ark_spaces_are_water: false`` (I1)."""
     arks: tuple[int | None, ...]
     """Per seat, the space of its ark (``None`` before it is placed)."""
     rescued: tuple[tuple[str, ...], ...]
@@ -84,6 +85,10 @@ class Table:
 
     def __repr__(self) -> str:
         return f"<island.Table {self.summary()}>"
+
+    def flood_points(self, space: int) -> int:
+        """I10: what laying water on ``space`` scores now: 1 per water space next to it."""
+        return len(self.rules.board.near[space] & self.water)
 
     def pairs(self) -> dict[str, list[int]]:
         """The face-up animals of each rescuable species of which two or more lie on the

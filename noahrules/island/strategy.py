@@ -83,7 +83,7 @@ def _flood_value(view: View, space: int, pairs: dict[str, list[int]]) -> float:
     ark = view.arks[view.seat]
     assert ark is not None
     tiles = view.tiles
-    value = float(len(board.near[space] & view.water))
+    value = float(view.table.flood_points(space))  # I10
     around = board.near[ark]
     hidden = [n for n in board.neighbours[space] if (t := tiles[n]) is not None and not t.face_up]
     value += sum(0.6 if n in around else 0.25 for n in hidden)

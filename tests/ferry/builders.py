@@ -2,9 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
-from noahrules.ferry import Boarded, Ferry, Gender, Phase, Rules, State, Table, load_rules
+from noahrules.ferry import (
+    Boarded,
+    Ferry,
+    Gender,
+    Pattern,
+    Phase,
+    Rules,
+    State,
+    Table,
+    load_rules,
+)
 from noahrules.rng import Rng
 
 # The cards carrying a player-count mark (F4, the card table's [choice]): one male and one female
@@ -63,20 +73,29 @@ def position(
     departures: int = 0,
     departed: Sequence[str] = (),
     seed: int = 0,
+    kept: Mapping[int, Pattern] | None = None,
 ) -> State:
     """A PLAY position: the named cards in hands and on docks, every other card of the players'
     deck unused (or removed by its mark). Docks take ``ferry_cards`` (default: the rules' ferries
-    in order) and the rest of the ferries wait in the centre unless ``centre`` names them."""
+    in order) and the rest of the ferries wait in the centre unless ``centre`` names them.
+
+    Under ``pattern_set_by_second_animal`` a ferry of two animals or more keeps the pattern its
+    first two fix (F10); ``kept`` gives the kept pattern of a dock's ferry instead."""
     r = rules(*variants)
     ferry_ids = list(ferry_cards or [f.id for f in r.ferries[: len(docks)]])
     ferries = {f.id: f for f in r.ferries}
     dock_values: list[Ferry | None] = []
-    for contents in docks:
+    for dock, contents in enumerate(docks):
         if contents is None:
             dock_values.append(None)
             continue
         card = ferries[ferry_ids.pop(0)]
-        dock_values.append(Ferry(card, tuple(aboard(r, spec) for spec in contents)))
+        animals = tuple(aboard(r, spec) for spec in contents)
+        pattern = None
+        if r.pattern_set_by_second_animal and len(animals) >= 2:
+            pattern = Pattern.of(animals[0].gender, animals[1].gender)
+        pattern = (kept or {}).get(dock, pattern)
+        dock_values.append(Ferry(card, animals, pattern))
     used_ferries = {d.card.id for d in dock_values if d is not None}
     if centre is None:
         centre = [f.id for f in r.ferries if f.id not in used_ferries]

@@ -8,7 +8,7 @@ from collections import Counter
 from hypothesis import given
 
 from noahrules import ferry
-from noahrules.ferry import Gender, State
+from noahrules.ferry import Gender, Pattern, State
 from noahrules.testing import Played, played
 from tests.harness import DECISION_BOUND, card_places
 
@@ -33,9 +33,44 @@ def check_ferries(state: State) -> None:
                 assert len(set(genders)) == 1, genders
             else:
                 assert all(a is not b for a, b in itertools.pairwise(genders)), genders
+        check_kept_pattern(state.rules, ferry_)
         if ferry_.card.unique_species:
             species = [a.card.species for a in animals]
             assert len(species) == len(set(species)), species
+
+
+def check_kept_pattern(rules: ferry.Rules, ferry_: ferry.Ferry) -> None:
+    """F10, V3: with ``pattern_set_by_second_animal`` the first two animals aboard fixed the
+    kept pattern, or a crocodile alone aboard kept the one it set with its escapee; without
+    it no pattern is kept."""
+    kept, animals = ferry_.kept_pattern, ferry_.animals
+    if not rules.pattern_set_by_second_animal or not animals:
+        assert kept is None
+    elif len(animals) >= 2:
+        same = animals[0].gender is animals[1].gender
+        assert kept is (Pattern.SAME if same else Pattern.ALTERNATING)
+    elif kept is not None:
+        assert animals[0].card.abilities.first_escapes
+
+
+@given(games)
+def test_v3_f10_a_kept_pattern_lasts_while_a_crocodile_leaves_one_animal(
+    game: Played[State, ferry.Move],
+) -> None:
+    for state, move, after in game.steps():
+        if (
+            not isinstance(move, ferry.PlayAnimal)
+            or not state.rules.card[move.card].abilities.first_escapes
+        ):
+            continue
+        before, boarded = state.docks[state.noah], after.docks[state.noah]
+        assert before is not None and boarded is not None
+        if len(before.animals) == 1 and state.rules.pattern_set_by_second_animal:
+            # the crocodile was the second animal aboard: it set the pattern with its escapee
+            same = before.animals[0].gender is boarded.animals[-1].gender
+            assert boarded.kept_pattern is (Pattern.SAME if same else Pattern.ALTERNATING)
+        elif len(before.animals) >= 2:
+            assert boarded.kept_pattern is before.kept_pattern
 
 
 @given(games)

@@ -35,6 +35,7 @@ from noahrules.ferry import (
     LookAtHand,
     Move,
     MoveNoah,
+    Pattern,
     Phase,
     PlayAnimal,
     SendEscapee,
@@ -1317,6 +1318,138 @@ def test_v3_crocodile_after_another_species_is_no_pair() -> None:
     state = run(state, PlayAnimal("crocodile-1"), SendEscapee(1), MoveNoah(2))
     assert state.seat == 1
     assert hand(state, 1) == ("kangaroo-6", "lion-3")
+
+
+# --- F10 with V3: the pattern the second animal set (pattern_set_by_second_animal) -------------
+
+KEPT = ["crocodile", "second-animal-pattern"]
+"""The crocodile with the literal reading of F10: the second animal aboard sets the pattern."""
+
+
+def test_f10_pattern_set_by_second_animal_is_off_by_default_and_on_in_its_variant() -> None:
+    assert ferry.load_rules(["crocodile"]).pattern_set_by_second_animal is False
+    assert ferry.load_rules(KEPT).pattern_set_by_second_animal is True
+    # the parameter is part of the rules' identity once it is set
+    assert ferry.load_rules(["second-animal-pattern"]).digest != ferry.load_rules().digest
+
+
+@pytest.mark.parametrize(
+    ("variants", "kept", "next_play"),
+    [
+        # default: the crocodile alone aboard fixes nothing, either gender may follow
+        (["crocodile"], None, (PlayAnimal("cat-5"), PlayAnimal("cat-6"))),
+        # kangaroo-6 (female) then the crocodile (male): alternating, kept; the next is female
+        (KEPT, Pattern.ALTERNATING, (PlayAnimal("cat-6"),)),
+    ],
+    ids=["derived", "kept"],
+)
+def test_v3_f10_crocodile_escape_from_a_two_animal_ferry_then_the_next_animal(
+    variants: list[str], kept: Pattern | None, next_play: tuple[Move, ...]
+) -> None:
+    state = build(
+        variants=variants,
+        hands=[["cat-5", "cat-6", "crocodile-1"], ["bear-2", "elephant-1"]],
+        docks=[["kangaroo-6"], *OTHER_DOCKS],
+    )
+    # The crocodile boards the one-animal ferry (any gender may: F10 needs two), and is the
+    # second animal aboard; then kangaroo-6, aboard longest, escapes (V3).
+    state = run(state, PlayAnimal("crocodile-1"), SendEscapee(1), MoveNoah(2))
+    assert state.docks[0] == Ferry(
+        ferry_card(state, "ferry-1"), (Boarded(state.rules.card["crocodile-1"], MALE, 6),), kept
+    )
+    assert hand(state, 1) == ("kangaroo-6", "bear-2", "elephant-1")
+    # Seat 1 plays a male on giraffe-2 (8 + 10 = 18) at dock 2 and sends Noah back to dock 0
+    # (male: two docks away, 2 - 2 = 0).
+    state = run(state, PlayAnimal("elephant-1"), MoveNoah(0))
+    assert (state.seat, state.noah) == (0, 0)
+    assert ferry.legal_moves(state) == next_play
+    if kept is not None:
+        refused(state, PlayAnimal("cat-5"), "F10")
+        with pytest.raises(IllegalMoveError, match="the pattern the second animal aboard set"):
+            ferry.apply(state, PlayAnimal("cat-5"))
+    # cat-6 (female) boards in both readings: crocodile male, cat female
+    state = ferry.apply(state, PlayAnimal("cat-6"))
+    assert on_dock(state, 0) == (("crocodile-1", "male", 6), ("cat-6", "female", 2))
+    at_0 = state.docks[0]
+    assert at_0 is not None and at_0.genders == (MALE,) and at_0.kept_pattern is kept
+
+
+@pytest.mark.parametrize(
+    ("aboard", "derived"),
+    [
+        # cat-6, kangaroo-6 all female: kangaroo-6 stays, and with the crocodile alternates
+        (["cat-6", "kangaroo-6"], (("kangaroo-6", "female", 3), ("crocodile-1", "male", 6))),
+        # cat-6 female, kangaroo-5 male alternate: kangaroo-5 stays, and with the crocodile
+        # both are male
+        (["cat-6", "kangaroo-5"], (("kangaroo-5", "male", 3), ("crocodile-1", "male", 6))),
+    ],
+    ids=["same", "alternating"],
+)
+def test_v3_f10_crocodile_against_the_kept_pattern_is_refused(
+    aboard: list[str], derived: tuple[tuple[str, str, int], ...]
+) -> None:
+    hands = [["cat-5", "crocodile-1"], ["bear-2"]]
+    # Default: judged after the escape, one animal is left and any gender may board.
+    state = build(variants=["crocodile"], hands=hands, docks=[aboard, *OTHER_DOCKS])
+    assert PlayAnimal("crocodile-1") in ferry.legal_moves(state)
+    assert on_dock(ferry.apply(state, PlayAnimal("crocodile-1")), 0) == derived
+    # Kept: the pattern the second animal set stays after the escape, and after the one animal
+    # left the next must be female (same: as kangaroo-6; alternating: after kangaroo-5) - the
+    # crocodile is male.
+    state = build(variants=KEPT, hands=hands, docks=[aboard, *OTHER_DOCKS])
+    refused(state, PlayAnimal("crocodile-1"), "F10")
+    assert PlayAnimal("crocodile-1") not in ferry.legal_moves(state)
+
+
+def test_v3_f10_crocodile_that_follows_the_kept_pattern_boards_in_both_readings() -> None:
+    # kangaroo-5 male, cat-6 female: alternating; after kangaroo-5 escapes, cat-6 (female) is
+    # followed by a male, the crocodile; next a female in both readings.
+    for variants, kept in ((["crocodile"], None), (KEPT, Pattern.ALTERNATING)):
+        state = build(
+            variants=variants,
+            hands=[["panda-6", "crocodile-1"], ["bear-2"]],
+            docks=[["kangaroo-5", "cat-6"], *OTHER_DOCKS],
+        )
+        # panda-6 is female, and after cat-6 (female) the next is male (F10)
+        assert ferry.legal_moves(state) == (PlayAnimal("crocodile-1"),)
+        state = ferry.apply(state, PlayAnimal("crocodile-1"))
+        assert state.escapee == state.rules.card["kangaroo-5"]
+        after = state.docks[0]
+        assert after is not None and after.kept_pattern is kept
+        assert on_dock(state, 0) == (("cat-6", "female", 2), ("crocodile-1", "male", 6))
+        assert after.genders == (FEMALE,)
+
+
+def test_f10_kept_pattern_is_set_by_the_second_animal_and_cleared_when_the_animals_are_taken() -> (
+    None
+):
+    state = build(
+        variants=KEPT,
+        hands=[["cat-5", "elephant-1"], ["bear-2"]],
+        docks=[["rhinoceros-2"], *OTHER_DOCKS],
+    )
+    # rhinoceros-2 (female, 9) then cat-5 (male, 2): alternating, kept on the ferry
+    state = run(state, PlayAnimal("cat-5"), MoveNoah(2))
+    ferry_1 = ferry_card(state, "ferry-1")
+    rhino, cat = (
+        Boarded(state.rules.card[c], g, w)
+        for c, g, w in (("rhinoceros-2", FEMALE, 9), ("cat-5", MALE, 2))
+    )
+    assert state.docks[0] == Ferry(ferry_1, (rhino, cat), Pattern.ALTERNATING)
+    # F13: nothing of seat 0's fits at dock 0 (elephant-1 would make 9 + 2 + 10 = 21, but it is
+    # male, and after cat-5, male, the next is female) ...
+    taken = build(
+        variants=KEPT,
+        hands=[["elephant-1"], ["bear-2"]],
+        docks=[["rhinoceros-2", "cat-5"], *OTHER_DOCKS],
+    )
+    assert taken.docks[0] == Ferry(ferry_1, (rhino, cat), Pattern.ALTERNATING)
+    assert ferry.legal_moves(taken) == (TakeAnimals(),)
+    taken = ferry.apply(taken, TakeAnimals())
+    # ... the ferry is emptied and keeps no pattern: the next two animals set one anew
+    assert taken.docks[0] == Ferry(ferry_1)
+    taken = ferry.apply(taken, PlayAnimal("elephant-1"))
+    assert taken.docks[0] == Ferry(ferry_1, (Boarded(taken.rules.card["elephant-1"], MALE, 10),))
 
 
 # --- V4 roommate ferry -------------------------------------------------------------------------

@@ -42,7 +42,7 @@ def position(
     spaces no tile names."""
     r = rules(*variants)
     board = r.board
-    water = frozenset(board.of_kind("sea", "ark")) | frozenset(flooded)
+    water = r.printed_water | frozenset(flooded)
     cells: list[Tile | None] = [None] * len(board.kind)
     dealt: list[Tile | None] = [None] * len(board.kind)
     for space, species in tiles.items():
@@ -67,7 +67,7 @@ def position(
         points=tuple(points or [k + 1 for k in range(players)]),
         actions_left=actions_left if phase is Phase.ACT else 0,
         covered=tuple((space, None) for space, _ in zip(places, covered, strict=False)),
-        frontier=board.shore(water),
+        frontier=r.frontier(water),
         face_up=tuple(sorted(s for s in face_up if s in tiles)),
     )
     return State(table, tuple(dealt), tuple(r.face_down[s] for s in set_aside))

@@ -34,6 +34,7 @@ KNOWN_PARAMETERS = (
     "sole_rescuer_bonus",
     "species_points",
     "unicorn_is_species",
+    "ark_spaces_are_water",
 )
 
 # A tiny valid island drawn by hand: 10 jungle spaces (3 + 4 + 3), no beach, four ark spaces
@@ -193,6 +194,7 @@ def test_packaged_parameters(rules: Rules) -> None:
     assert (island.GAME.min_players, island.GAME.max_players) == (2, 4)
     assert rules.species_points == 6  # I18
     assert rules.unicorn_is_species is True  # I2 [choice]
+    assert rules.ark_spaces_are_water is True  # I1 [choice]
     assert rules.variants == ()
 
 
@@ -680,6 +682,31 @@ def test_i2_tile_count_change_must_fit_the_board(tmp_path: Path) -> None:
 def test_unknown_parameter_lists_known_ones(tmp_path: Path) -> None:
     error, bad = overlay_error(tmp_path, "rules:\n  wather_tiles: 30\n")
     assert_error(error, bad, "rules.wather_tiles", "unknown key", *KNOWN_PARAMETERS)
+
+
+def test_i1_ark_spaces_are_water_not_a_boolean(tmp_path: Path) -> None:
+    error, bad = overlay_error(tmp_path, "rules:\n  ark_spaces_are_water: 'no'\n")
+    assert_error(error, bad, "rules.ark_spaces_are_water", "true or false", "no")
+    assert error.line == 2
+
+
+def test_i1_check_rules_lists_a_bad_ark_spaces_parameter_with_the_other_problems(
+    tmp_path: Path,
+) -> None:
+    bad = write(tmp_path / "bad.yaml", "rules:\n  ark_spaces_are_water: 0\n  water_tiles: 0\n")
+    found = island.check_rules([str(bad)])
+    assert sorted((e.path, e.line) for e in found.errors) == [
+        ("rules.ark_spaces_are_water", 2),
+        ("rules.water_tiles", 3),
+    ]
+
+
+def test_i1_ark_spaces_are_water_true_leaves_the_rules_as_packaged(tmp_path: Path) -> None:
+    same = write(tmp_path / "same.yaml", "rules:\n  ark_spaces_are_water: true\n")
+    assert load_rules([str(same)]).digest == load_rules().digest
+    apart = write(tmp_path / "apart.yaml", "rules:\n  ark_spaces_are_water: false\n")
+    assert load_rules([str(apart)]).digest == load_rules(["ark-spaces-apart"]).digest
+    assert load_rules([str(apart)]).digest != load_rules().digest
 
 
 def test_unknown_scoring_scheme(tmp_path: Path) -> None:

@@ -10,7 +10,7 @@ from hypothesis import given
 from noahrules import island
 from noahrules.island import Phase, Rescue, State
 from noahrules.testing import Played, played
-from tests.harness import tile_places
+from tests.harness import flood_frontier, tile_places
 
 games = played(island.GAME, None)
 
@@ -24,16 +24,25 @@ def test_i2_i5_every_tile_is_in_exactly_one_place(game: Played[State, island.Mov
         assert all(after.tiles[s] is None for s in after.rules.board.spaces if s not in jungle)
 
 
+def is_water_from_the_start(rules: island.Rules, space: int) -> bool:
+    """I1: sea, and ark spaces unless ``ark_spaces_are_water`` is false."""
+    kind = rules.board.kind[space]
+    return kind == "sea" or (kind == "ark" and rules.ark_spaces_are_water)
+
+
 @given(games)
 def test_i3_i13_arks_only_on_water_never_shared_and_water_accounted(
     game: Played[State, island.Move],
 ) -> None:
-    for state, _, after in game.steps():
+    for state, move, after in game.steps():
         board = after.rules.board
         placed = [a for a in after.arks if a is not None]
         assert len(placed) == len(set(placed))
-        assert all(a in after.water for a in placed)
-        printed_water = len(board.of_kind("sea", "ark"))
+        # I7, I13: an ark starts on an ark space and sails only onto water
+        assert all(a in after.water or board.kind[a] == "ark" for a in placed)
+        if isinstance(move, island.MoveArk):
+            assert move.space in state.water
+        printed_water = sum(is_water_from_the_start(after.rules, s) for s in board.spaces)
         assert len(after.water) - printed_water + after.water_left == after.rules.water_tiles
         assert after.water_left >= 0
         assert all(after.tiles[s] is None for s in after.water)
@@ -80,12 +89,26 @@ def test_i8_i11_no_face_down_tile_next_to_water_once_play_starts(
 @given(games)
 def test_i9_frontier_and_face_up_indexes_match_the_board(game: Played[State, island.Move]) -> None:
     for _, _, after in game.steps():
-        board = after.rules.board
-        land = [s for s in board.spaces if s not in after.water]
-        frontier = tuple(s for s in land if any(n in after.water for n in board.neighbours[s]))
-        assert after.frontier == frontier
+        assert after.frontier == flood_frontier(after)
         face_up = tuple(s for s, t in enumerate(after.tiles) if t is not None and t.face_up)
         assert after.face_up == face_up
+
+
+@given(games)
+def test_i10_flood_points_count_the_water_around_the_new_tile(
+    game: Played[State, island.Move],
+) -> None:
+    for state, move, after in game.steps():
+        if not isinstance(move, island.Flood):
+            continue
+        rules = state.rules
+        around = rules.board.neighbours[move.space]
+        flooded = [
+            n for n in around if n in state.water and rules.board.kind[n] in ("beach", "jungle")
+        ]
+        printed = [n for n in around if is_water_from_the_start(rules, n)]
+        gained = after.points[state.seat] - state.points[state.seat]
+        assert gained == len(flooded) + len(printed)
 
 
 @given(games)

@@ -732,6 +732,139 @@ def test_i13_ark_moves_only_one_space() -> None:
     refused(act_position(), MoveArk(TOP), "I13")  # staying put is no move
 
 
+# --- I1 read literally: ark spaces are not water (ark_spaces_are_water: false) ------------------
+
+APART = rules("ark-spaces-apart")
+SEA = frozenset(R.board.of_kind("sea"))
+# A tiny island on which one jungle space, J = (3, 6), touches two ark spaces, (2, 5) and (2, 7),
+# and otherwise only land: the beaches (3, 4) and (3, 8) and the jungle (4, 5) and (4, 7), which
+# all touch the sea. 3 jungle spaces (77 tiles set aside) and 5 land spaces.
+LAGOON_ROWS = (
+    " ~ ~ ~ ~ ~",
+    "~ ~ A A ~ ~",
+    " ~ . # . ~",
+    "~ ~ # # ~ ~",
+    " ~ ~ ~ ~ ~",
+)
+
+
+def lagoon(tmp_path: Path, ark_spaces_are_water: bool) -> island.Rules:
+    word = "true" if ark_spaces_are_water else "false"
+    variant = tiny_variant(
+        tmp_path, LAGOON_ROWS, set_aside=77, water_tiles=5, ark_spaces_are_water=word
+    )
+    return island.load_rules([variant])
+
+
+def test_i1_ark_spaces_apart_are_not_water_but_the_flood_may_rise_next_to_them() -> None:
+    assert R.ark_spaces_are_water is True and APART.ark_spaces_are_water is False
+    state = island.new_game(APART, players=2, seed=0)
+    # 72 sea spaces on the default map; the six ark spaces are not water
+    assert state.water == SEA and len(SEA) == 72
+    assert not any(s in state.water for s in ARK_SPACES)
+    # I9 names ark spaces: the land where the flood may rise is the same as by default
+    assert state.frontier == island.new_game(R, players=2, seed=0).frontier
+    state = play(state, PlaceArk(TOP), PlaceArk(BOTTOM))
+    assert state.arks == (TOP, BOTTOM)  # I7: arks still start on ark spaces
+
+
+@pytest.mark.parametrize(
+    ("rules_", "space", "arks", "gain"),
+    [
+        # (3, 14) touches the sea (2, 13) and the ark space TOP, free or holding an ark
+        (R, sp(3, 14), [BOTTOM, sp(5, 6)], 2),
+        (APART, sp(3, 14), [BOTTOM, sp(5, 6)], 1),
+        (R, sp(3, 14), [TOP, BOTTOM], 2),
+        (APART, sp(3, 14), [TOP, BOTTOM], 1),
+        # (5, 8) touches the sea (4, 7) and the ark space (5, 6) holding seat 0's ark
+        (R, sp(5, 8), [sp(5, 6), BOTTOM], 2),
+        (APART, sp(5, 8), [sp(5, 6), BOTTOM], 1),
+    ],
+    ids=["water-free", "apart-free", "water-own-ark", "apart-own-ark", "water-side", "apart-side"],
+)
+def test_i10_ark_spaces_apart_score_no_flood_point(
+    rules_: island.Rules, space: int, arks: list[int], gain: int
+) -> None:
+    variants = list(rules_.variants)
+    state = position(variants=variants, tiles=HIDDEN, arks=arks, phase=Phase.FLOOD, points=[4, 2])
+    after = island.apply(state, Flood(space))
+    assert after.points == (4 + gain, 2)
+    assert after.water == state.water | {space}
+
+
+@pytest.mark.parametrize(("water", "gain"), [(True, 2), (False, 0)], ids=["water", "apart"])
+def test_i9_i10_ark_spaces_apart_flood_next_to_ark_spaces_only_scores_nothing(
+    tmp_path: Path, water: bool, gain: int
+) -> None:
+    r = lagoon(tmp_path, water)
+    j = at(r, 3, 6)
+    state = play(
+        island.new_game(r, players=2, seed=3), PlaceArk(at(r, 2, 5)), PlaceArk(at(r, 2, 7))
+    )
+    # I9: every land space touches the sea or an ark space, J included
+    land = sorted(at(r, row, column) for row, column in ((3, 4), (3, 6), (3, 8), (4, 5), (4, 7)))
+    assert island.legal_moves(state) == tuple(Flood(s) for s in land)
+    after = island.apply(state, Flood(j))
+    # I10: J's neighbours are the two ark spaces and four land spaces
+    assert after.points == (1 + gain, 2)
+
+
+@pytest.mark.parametrize(
+    ("water", "revealed"),
+    [(True, ((3, 6), (4, 5), (4, 7))), (False, ((4, 5), (4, 7)))],
+    ids=["water", "apart"],
+)
+def test_i8_ark_spaces_apart_reveal_nothing(
+    tmp_path: Path, water: bool, revealed: tuple[tuple[int, int], ...]
+) -> None:
+    r = lagoon(tmp_path, water)
+    state = play(
+        island.new_game(r, players=2, seed=3), PlaceArk(at(r, 2, 5)), PlaceArk(at(r, 2, 7))
+    )
+    # J touches water only through the ark spaces; (4, 5) and (4, 7) touch the sea
+    assert state.face_up == tuple(sorted(at(r, row, column) for row, column in revealed))
+    if not water:
+        # I11: water laid on the beach (3, 4) next to J turns it face up
+        j = at(r, 3, 6)
+        tile = state.tiles[j]
+        assert tile is not None and not tile.face_up
+        after = island.apply(state, Flood(at(r, 3, 4)))
+        assert after.tiles[j] == Tile(tile.species, True)
+
+
+def test_i8_ark_spaces_apart_on_the_default_board_reveal_the_same_tiles() -> None:
+    # Every jungle space of the default map that touches an ark space also touches the sea:
+    # (3, 14), (5, 22), (6, 7), (10, 7) and (13, 14); so the same 13 tiles are turned.
+    state = play(island.new_game(APART, players=2, seed=4), PlaceArk(TOP), PlaceArk(BOTTOM))
+    assert state.face_up == tuple(sorted(sp(r, c) for r, c in SHORE_JUNGLE))
+
+
+@pytest.mark.parametrize("variants", [[], ["ark-spaces-apart"]], ids=["water", "apart"])
+def test_i13_ark_spaces_apart_an_ark_sails_off_its_ark_space(variants: list[str]) -> None:
+    # TOP touches the sea (1, 14), (1, 16), (2, 13), (2, 17) and the land (3, 14), (3, 16)
+    state = position(variants=variants, tiles=HIDDEN, arks=[TOP, BOTTOM])
+    sea = [MoveArk(sp(r, c)) for r, c in ((1, 14), (1, 16), (2, 13), (2, 17))]
+    assert island.legal_moves(state) == (*sea, END)
+
+
+def test_i13_ark_spaces_apart_an_ark_cannot_sail_back_onto_an_ark_space() -> None:
+    # (2, 13) touches the sea (1, 12), (1, 14), (2, 11), the ark space TOP and land.
+    back = position(tiles=HIDDEN, arks=[sp(2, 13), BOTTOM])
+    assert MoveArk(TOP) in island.legal_moves(back)
+    assert island.apply(back, MoveArk(TOP)).arks == (TOP, BOTTOM)
+    state = position(variants=["ark-spaces-apart"], tiles=HIDDEN, arks=[TOP, BOTTOM])
+    state = island.apply(state, MoveArk(sp(2, 13)))
+    assert island.legal_moves(state) == (
+        MoveArk(sp(1, 12)),
+        MoveArk(sp(1, 14)),
+        MoveArk(sp(2, 11)),
+        END,
+    )
+    refused(state, MoveArk(TOP), "I13")
+    with pytest.raises(IllegalMoveError, match="I13: "):
+        island.apply(state, MoveArk(TOP))
+
+
 # --- I14: rescuing a pair -----------------------------------------------------------------------
 
 PAIR = {sp(3, 14): "bear", sp(8, 15): "bear", **HIDDEN}
