@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import statistics
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 import attrs
 import cattrs
@@ -29,8 +29,10 @@ from noahrules.lab.stats import (
     Interval,
     bootstrap_difference,
     chi_square_even,
+    holm,
     mean_difference,
     nearest_rank,
+    proportions_p,
     rate_difference,
 )
 from noahrules.lab.tables import seat_tallies
@@ -73,6 +75,10 @@ class Effect:
     present: Rate
     absent: Rate
     difference: Interval
+    p_value: float
+    """Of the pooled z-test that both rates are equal."""
+    holm: bool
+    """Whether it stays significant at 5% among all the keys of its tally (Holm's method)."""
 
 
 @frozen
@@ -261,18 +267,18 @@ def _arm(
     )
 
 
-def _counted(values: object) -> tuple[tuple[int, int], ...]:
-    return tuple(sorted(Counter(values).items()))  # type: ignore[call-overload]
+def _counted(values: Iterable[int]) -> tuple[tuple[int, int], ...]:
+    return tuple(sorted(Counter(values).items()))
 
 
 def _bots(results: Sequence[GameResult]) -> dict[str, Rate]:
-    wins: Counter[str] = Counter()
+    wins: dict[str, float] = {}
     seats: Counter[str] = Counter()
     for result in results:
         seats.update(result.seats)
         for seat, share in enumerate(_shares(result)):
-            wins[result.seats[seat]] += share
-    return {name: Rate.of(wins[name], seats[name]) for name in sorted(seats)}
+            wins[result.seats[seat]] = wins.get(result.seats[seat], 0.0) + share
+    return {name: Rate.of(wins.get(name, 0.0), seats[name]) for name in sorted(seats)}
 
 
 def _length(results: Sequence[GameResult]) -> Length:
@@ -345,15 +351,22 @@ def _effects(
     effects = {}
     for name, seats in sorted(tallied.items()):
         keys = sorted({key for tally, _ in seats for key, n in tally.items() if n > 0})
-        effects[name] = tuple(_effect(key, seats) for key in keys)
+        rates = [_rates(key, seats) for key in keys]
+        p_values = [proportions_p(present, absent) for present, absent in rates]
+        effects[name] = tuple(
+            Effect(key, present, absent, rate_difference(present, absent), p, passed)
+            for key, (present, absent), p, passed in zip(
+                keys, rates, p_values, holm(p_values), strict=True
+            )
+        )
     return effects
 
 
-def _effect(key: str, seats: Sequence[tuple[dict[str, int], float]]) -> Effect:
+def _rates(key: str, seats: Sequence[tuple[dict[str, int], float]]) -> tuple[Rate, Rate]:
+    """The win rates of the seats whose tally holds ``key`` and of the others."""
     present = [share for tally, share in seats if tally.get(key, 0) > 0]
     absent = [share for tally, share in seats if tally.get(key, 0) <= 0]
-    with_key, without = Rate.of(sum(present), len(present)), Rate.of(sum(absent), len(absent))
-    return Effect(key, with_key, without, rate_difference(with_key, without))
+    return Rate.of(sum(present), len(present)), Rate.of(sum(absent), len(absent))
 
 
 def imbalance(units: Sequence[Sequence[float]]) -> float:
@@ -361,12 +374,12 @@ def imbalance(units: Sequence[Sequence[float]]) -> float:
     wins by position: 0 for even seats, up to 1 - 1/players when one position always wins."""
     if not units:
         return 0.0
-    totals = [sum(column) for column in zip(*units, strict=True)]
+    totals = [float(sum(column)) for column in zip(*units, strict=True)]
     whole = sum(totals)
     if whole <= 0:
         return 0.0
     even = 1 / len(totals)
-    return sum(abs(t / whole - even) for t in totals) / 2
+    return float(sum(abs(t / whole - even) for t in totals)) / 2
 
 
 def _deal_units(games: Sequence[Played], players: int) -> dict[int, list[float]]:

@@ -139,7 +139,9 @@ class Study:
 
 def _label(variant: str) -> str:
     """How an arm names a variant: a packaged name as it is, a file by its file name."""
-    return Path(variant).name if ("/" in variant or variant.endswith((".yaml", ".yml"))) else variant
+    return (
+        Path(variant).name if ("/" in variant or variant.endswith((".yaml", ".yml"))) else variant
+    )
 
 
 def _check_unique(arms: Sequence[Arm]) -> None:
@@ -153,10 +155,13 @@ def _check_unique(arms: Sequence[Arm]) -> None:
 def _players(game: Game, rules: RulesValue, players: int | None) -> int:
     if players is None:
         return min(max(3, rules.min_players), rules.max_players)
-    if isinstance(players, bool) or not isinstance(players, int) or players not in game.seats(rules):
+    if (
+        isinstance(players, bool)
+        or not isinstance(players, int)
+        or players not in game.seats(rules)
+    ):
         raise ValueError(
-            f"{game.name} takes {rules.min_players} to {rules.max_players} players, "
-            f"not {players!r}"
+            f"{game.name} takes {rules.min_players} to {rules.max_players} players, not {players!r}"
         )
     return players
 

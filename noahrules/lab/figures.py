@@ -17,7 +17,7 @@ from attrs import frozen
 from noahrules.lab.analysis import ArmReport, BalanceReport
 from noahrules.lab.extra import require
 
-__all__ = ["FORMATS", "MOST_KEYS", "Drawn", "draw_figures"]
+__all__ = ["FORMATS", "MOST_KEYS", "Drawn", "draw_figures", "effects_figure"]
 
 FORMATS = ("png", "svg")
 MOST_KEYS = 30
@@ -57,13 +57,7 @@ def draw_figures(report: BalanceReport, folder: Path) -> tuple[Drawn, ...]:
             ("differences", "Each arm against the base", lambda f: _differences(f, report))
         )
     for tally in _tallies(report):
-        plans.append(
-            (
-                f"effects-{_slug(tally)}",
-                f"Effect on winning: {tally}",
-                lambda f, t=tally: _effects(f, report, t),
-            )
-        )
+        plans.append((effects_figure(tally), f"Effect on winning: {tally}", _drawer(report, tally)))
     drawn = []
     with matplotlib.rc_context(_STYLE):
         figure_class = require("matplotlib.figure", "figures").Figure
@@ -78,8 +72,13 @@ def draw_figures(report: BalanceReport, folder: Path) -> tuple[Drawn, ...]:
     return tuple(drawn)
 
 
-def _slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+def _drawer(report: BalanceReport, tally: str) -> Callable[[Any], None]:
+    return lambda figure: _effects(figure, report, tally)
+
+
+def effects_figure(tally: str) -> str:
+    """The name of the figure of the effects of a tally: ``effects-plays-per-card``."""
+    return "effects-" + re.sub(r"[^a-z0-9]+", "-", tally.lower()).strip("-")
 
 
 def _tallies(report: BalanceReport) -> list[str]:

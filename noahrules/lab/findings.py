@@ -15,7 +15,8 @@ __all__ = ["LEVEL", "findings", "interval_text", "rate_text"]
 LEVEL = 0.05
 """The p-value below which seats are called uneven."""
 TOP_EFFECTS = 3
-"""The strongest significant effects named per arm."""
+"""The strongest effects named per arm, among those significant for their whole tally (Holm's
+method at 5%)."""
 
 
 def rate_text(rate: Rate) -> str:
@@ -81,12 +82,12 @@ def _effects(arm: ArmReport) -> list[str]:
         (tally, effect)
         for tally, effects in arm.effects.items()
         for effect in effects
-        if effect.difference.significant
+        if effect.holm
     ]
     found.sort(key=lambda item: (-abs(item[1].difference.estimate), item[0], item[1].key))
     return [
         f"{arm.name}: seats with '{effect.key}' in their {tally} win "
         f"{effect.present.rate:.1%} against {effect.absent.rate:.1%} without "
-        f"({interval_text(effect.difference, 100.0, ' pp')})"
+        f"({interval_text(effect.difference, 100.0, ' pp')}, p = {effect.p_value:.2g})"
         for tally, effect in found[:TOP_EFFECTS]
     ]

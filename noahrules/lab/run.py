@@ -218,8 +218,7 @@ def _outcome(
         for run in (r for r in runs if r.block == block):
             first = block * study.block
             games[run.arm].extend(
-                Played(first + result.index, run.table, result)
-                for result in reports[run].results
+                Played(first + result.index, run.table, result) for result in reports[run].results
             )
         deals += next(r.deals for r in runs if r.block == block)
     ordered = tuple(tuple(sorted(g, key=lambda p: (p.deal, p.table))) for g in games)

@@ -25,8 +25,10 @@ __all__ = [
     "bootstrap_difference",
     "chi_square_even",
     "chi_square_p",
+    "holm",
     "mean_difference",
     "nearest_rank",
+    "proportions_p",
     "rate_difference",
     "upper_gamma",
 ]
@@ -132,6 +134,30 @@ def rate_difference(first: Rate, second: Rate) -> Interval:
     below = math.hypot(first.rate - first.low, second.high - second.rate)
     above = math.hypot(first.high - first.rate, second.rate - second.low)
     return Interval.of(estimate, estimate - below, estimate + above)
+
+
+def proportions_p(first: Rate, second: Rate) -> float:
+    """The two-sided p-value of the pooled z-test that two rates are equal (1 when either has
+    no games or nothing varies)."""
+    if first.games == 0 or second.games == 0:
+        return 1.0
+    pooled = (first.wins + second.wins) / (first.games + second.games)
+    error = math.sqrt(pooled * (1 - pooled) * (1 / first.games + 1 / second.games))
+    if error == 0:
+        return 1.0
+    return math.erfc(abs(first.rate - second.rate) / error / math.sqrt(2))
+
+
+def holm(p_values: Sequence[float], level: float = 0.05) -> list[bool]:
+    """Which of several tests are significant at ``level`` for the family, by Holm's
+    step-down method: the k-th smallest p-value (from 0) against ``level / (m - k)``."""
+    order = sorted(range(len(p_values)), key=lambda i: (p_values[i], i))
+    passed = [False] * len(p_values)
+    for k, i in enumerate(order):
+        if p_values[i] > level / (len(p_values) - k):
+            break
+        passed[i] = True
+    return passed
 
 
 def mean_difference(first: Sequence[float], second: Sequence[float]) -> Interval:

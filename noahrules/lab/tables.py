@@ -58,11 +58,12 @@ class _SeatTallies:
 def table_game(game: Game, first: int) -> Game:
     """``game``'s declaration for the table where seat ``first`` moves first, with per-seat
     tallies (see the module's docstring)."""
-    changes: dict[str, object] = {"new_game": _FirstPlayer(game.new_game, first)}
-    if game.statistics is not None:
-        changes["statistics"] = _SeatTallies(game.statistics, game.scores)
-    table: Game = attrs.evolve(game, **changes)
-    return table
+    starts = _FirstPlayer(game.new_game, first)
+    if game.statistics is None:
+        return attrs.evolve(game, new_game=starts)
+    return attrs.evolve(
+        game, new_game=starts, statistics=_SeatTallies(game.statistics, game.scores)
+    )
 
 
 def seat_tallies(
