@@ -316,7 +316,7 @@ def page(document: Sequence[Block], images: Mapping[str, bytes], title: str) -> 
     """The document as one HTML page, the figures in ``images`` (PNG bytes by name) embedded."""
     body = "\n".join(_html(block, images) for block in document)
     return (
-        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8"/>\n'
         f"<title>{html.escape(title)}</title>\n<style>{_STYLE}</style>\n</head>\n"
         f"<body>\n{body}\n</body>\n</html>\n"
     )
@@ -345,7 +345,7 @@ def _html(block: Block, images: Mapping[str, bytes]) -> str:
         return f"<table>\n<tr>{head}</tr>\n{rows}\n</table>"
     data = base64.b64encode(images[block.name]).decode("ascii")
     return (
-        f'<figure><img alt="{html.escape(block.title)}" src="data:image/png;base64,{data}">'
+        f'<figure><img alt="{html.escape(block.title)}" src="data:image/png;base64,{data}"/>'
         f'<figcaption>{html.escape(block.title)} (<a href="figures/{block.name}.svg">SVG</a>)'
         "</figcaption></figure>"
     )

@@ -87,6 +87,7 @@ class _Tracker:
         self.total = total
         self.progress = progress
         self.done: dict[_Run, int] = {}
+        self.sum = 0
         self.stop = threading.Event()
         self.lock = threading.Lock()
 
@@ -95,9 +96,10 @@ class _Tracker:
             if self.stop.is_set():
                 raise _Stopped
             with self.lock:
+                self.sum += done - self.done.get(run, 0)
                 self.done[run] = done
                 if self.progress is not None:
-                    self.progress(sum(self.done.values()), self.total)
+                    self.progress(self.sum, self.total)
 
         return update
 
@@ -125,7 +127,6 @@ def play(
     if isinstance(runs_at_once, bool) or not isinstance(runs_at_once, int) or runs_at_once < 1:
         raise ValueError(f"runs_at_once must be a whole number of at least 1, got {runs_at_once}")
     rules = tuple(arm.rules(game) for arm in study.arms)
-    runs = _runs(study)
     tracker = _Tracker(study.games_per_arm * len(study.arms), progress)
     reports: dict[_Run, Report] = {}
     with _local(executor, workers) as (pool, count):
@@ -134,20 +135,18 @@ def play(
         def one(run: _Run) -> Report:
             return _simulate(study, tables[run.table], rules[run.arm], run, pool, count, tracker)
 
-        interrupted = _run_all(runs, one, runs_at_once, tracker, reports)
+        interrupted = _run_all(_runs(study), one, runs_at_once, tracker, reports)
     if interrupted and not partial_on_interrupt:
         raise KeyboardInterrupt
-    return _outcome(study, runs, reports, interrupted)
+    return _outcome(study, reports, interrupted)
 
 
-def _runs(study: Study) -> list[_Run]:
-    blocks = range(0, study.deals, study.block)
-    return [
-        _Run(start // study.block, arm, table, min(study.block, study.deals - start))
-        for start in blocks
-        for arm in range(len(study.arms))
-        for table in range(study.tables)
-    ]
+def _runs(study: Study) -> Iterator[_Run]:
+    """Every run of ``study``, block by block."""
+    for start in range(0, study.deals, study.block):
+        for arm in range(len(study.arms)):
+            for table in range(study.tables):
+                yield _Run(start // study.block, arm, table, min(study.block, study.deals - start))
 
 
 def _simulate(
@@ -176,7 +175,7 @@ def _simulate(
 
 
 def _run_all(
-    runs: list[_Run],
+    runs: Iterator[_Run],
     one: Callable[[_Run], Report],
     at_once: int,
     tracker: _Tracker,
@@ -184,12 +183,14 @@ def _run_all(
 ) -> bool:
     """Run every run, ``at_once`` at a time, into ``reports``; whether it was interrupted."""
     with ThreadPoolExecutor(max_workers=at_once, thread_name_prefix="noahrules-lab") as threads:
-        pending: dict[Future[Report], _Run] = {threads.submit(one, run): run for run in runs}
+        pending: dict[Future[Report], _Run] = {}
         try:
+            for run in runs:
+                pending[threads.submit(one, run)] = run
+                while len(pending) >= at_once:
+                    _collect(pending, reports)
             while pending:
-                done, _ = wait(pending, timeout=0.5, return_when=FIRST_COMPLETED)
-                for future in done:
-                    reports[pending.pop(future)] = future.result()
+                _collect(pending, reports)
         except KeyboardInterrupt:
             _stop(pending, tracker)
             return True
@@ -197,6 +198,13 @@ def _run_all(
             _stop(pending, tracker)
             raise
     return False
+
+
+def _collect(pending: dict[Future[Report], _Run], reports: dict[_Run, Report]) -> None:
+    """Wait a little for a run to end and keep the reports of those that did."""
+    done, _ = wait(pending, timeout=0.5, return_when=FIRST_COMPLETED)
+    for future in done:
+        reports[pending.pop(future)] = future.result()
 
 
 def _stop(pending: dict[Future[Report], _Run], tracker: _Tracker) -> None:
@@ -207,20 +215,23 @@ def _stop(pending: dict[Future[Report], _Run], tracker: _Tracker) -> None:
     wait(pending)
 
 
-def _outcome(
-    study: Study, runs: list[_Run], reports: dict[_Run, Report], interrupted: bool
-) -> Outcome:
-    blocks = sorted({run.block for run in runs})
-    complete = [b for b in blocks if all(r in reports for r in runs if r.block == b)]
+def _outcome(study: Study, reports: dict[_Run, Report], interrupted: bool) -> Outcome:
+    """The games of the blocks that every arm played at every table."""
+    blocks: dict[int, list[_Run]] = {}
+    for run in reports:
+        blocks.setdefault(run.block, []).append(run)
+    whole = len(study.arms) * study.tables
     games: list[list[Played]] = [[] for _ in study.arms]
     deals = 0
-    for block in complete:
-        for run in (r for r in runs if r.block == block):
+    for block, runs in sorted(blocks.items()):
+        if len(runs) < whole:
+            continue
+        for run in runs:
             first = block * study.block
             games[run.arm].extend(
                 Played(first + result.index, run.table, result) for result in reports[run].results
             )
-        deals += next(r.deals for r in runs if r.block == block)
+        deals += runs[0].deals
     ordered = tuple(tuple(sorted(g, key=lambda p: (p.deal, p.table))) for g in games)
     return Outcome(study, ordered, deals, interrupted)
 
