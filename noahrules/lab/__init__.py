@@ -30,7 +30,7 @@ from noahrules.lab.analysis import (
     Sample,
     analyse,
 )
-from noahrules.lab.cluster import Cluster, dask_cluster
+from noahrules.lab.cluster import Cluster, dask_cluster, runs_for
 from noahrules.lab.design import BASE, Arm, Study, parse_setting
 from noahrules.lab.extra import LabExtraMissing
 from noahrules.lab.ratings import Rating
@@ -65,6 +65,7 @@ __all__ = [
     "play",
     "record_game",
     "record_games",
+    "runs_for",
     "write_report",
 ]
 

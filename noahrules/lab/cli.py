@@ -187,12 +187,12 @@ def _check_numbers(args: argparse.Namespace) -> None:
 def _check_extra(args: argparse.Namespace) -> None:
     """Fail before playing when a package the study will need is missing."""
     if not args.no_figures:
-        require("matplotlib", "noahrules balance draws figures (or use --no-figures)")
+        require("matplotlib", "the figures need it (--no-figures does without)")
     names = bot_names(args, args.players or 3)
     if len({bot_factory(name)[0] for name in names}) > 1:
-        require("openskill", "noahrules balance rates the bots of mixed tables")
+        require("openskill", "the ratings of mixed tables need it")
     if args.dask or args.scheduler:
-        require("distributed", "noahrules balance --dask and --scheduler")
+        require("distributed", "--dask and --scheduler need it")
 
 
 def _where(args: argparse.Namespace) -> str:

@@ -40,7 +40,7 @@ def dask_cluster(scheduler: str | None = None, *, workers: int | None = None) ->
     cluster of ``workers`` processes (all cores by default) with one thread each; close what
     was opened on leaving. The workers must have noahrules installed, at the same version;
     rules travel with the games, so they need no variant files."""
-    distributed: Any = require("distributed", "running on a Dask cluster")
+    distributed: Any = require("distributed", "runs on a Dask cluster need it")
     with ExitStack() as stack:
         if scheduler is None:
             count = workers or os.cpu_count() or 1

@@ -19,13 +19,13 @@ class LabExtraMissing(NoahRulesError, ImportError):
 
 
 def require(module: str, purpose: str) -> ModuleType:
-    """``module`` imported, or :class:`LabExtraMissing` naming ``purpose`` and the install
-    command."""
+    """``module`` imported, or :class:`LabExtraMissing` saying what needs it (``purpose``:
+    "the figures need it") and the install command."""
     try:
         return importlib.import_module(module)
     except ImportError as exc:
         top = module.partition(".")[0]
         raise LabExtraMissing(
-            f"{purpose}: the package '{exc.name or top}' of the lab extra is not installed; "
-            f"install the extra with {INSTALL}"
+            f"the package '{exc.name or top}' of the lab extra is not installed, and {purpose}: "
+            f"{INSTALL}"
         ) from None

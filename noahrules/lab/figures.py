@@ -45,7 +45,7 @@ class Drawn:
 
 def draw_figures(report: BalanceReport, folder: Path) -> tuple[Drawn, ...]:
     """Draw every figure of ``report`` into ``folder`` (made if needed)."""
-    matplotlib = require("matplotlib", "figures")
+    matplotlib = require("matplotlib", "the figures need it")
     folder.mkdir(parents=True, exist_ok=True)
     plans: list[tuple[str, str, Callable[[Any], None]]] = [
         ("seats", "Win rates by seat, with 95% intervals", lambda f: _seats(f, report)),
@@ -60,7 +60,7 @@ def draw_figures(report: BalanceReport, folder: Path) -> tuple[Drawn, ...]:
         plans.append((effects_figure(tally), f"Effect on winning: {tally}", _drawer(report, tally)))
     drawn = []
     with matplotlib.rc_context(_STYLE):
-        figure_class = require("matplotlib.figure", "figures").Figure
+        figure_class = require("matplotlib.figure", "the figures need it").Figure
         for name, title, draw in plans:
             figure = figure_class(layout="constrained")
             draw(figure)
@@ -164,7 +164,7 @@ def _differences(figure: Any, report: BalanceReport) -> None:
         ("decisive games (pp)", "decisive", 100.0),
     )
     comparisons = report.comparisons
-    figure.set_size_inches(10, 1.0 + 0.45 * len(comparisons))
+    figure.set_size_inches(10, 1.4 + 0.5 * len(comparisons))
     axes = figure.subplots(1, len(measures), sharey=True)
     ys = list(range(len(comparisons)))
     for ax, (label, field, scale) in zip(axes, measures, strict=True):
@@ -176,7 +176,7 @@ def _differences(figure: Any, report: BalanceReport) -> None:
         ax.axvline(0, color="black", lw=0.8)
         ax.set_title(label, fontsize=9)
     axes[0].set_yticks(ys, [c.arm for c in comparisons])
-    axes[0].invert_yaxis()
+    axes[0].set_ylim(len(comparisons) - 0.5, -0.5)  # the first arm on top, with room
 
 
 def _effects(figure: Any, report: BalanceReport, tally: str) -> None:

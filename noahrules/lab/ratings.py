@@ -43,7 +43,7 @@ def rate_bots(results: Sequence[GameResult], lower_scores_win: bool) -> dict[str
     names = sorted({name for r in results for name in r.seats})
     if len(names) < 2:
         return {}
-    models = require("openskill.models", "bot ratings")
+    models = require("openskill.models", "the ratings of mixed tables need it")
     model = models.PlackettLuce()
     current = {name: (float(model.mu), float(model.sigma)) for name in names}
     games = dict.fromkeys(names, 0)
