@@ -216,7 +216,7 @@ def analyse(outcome: Outcome, samples: Sequence[Sequence[Sample]] = ()) -> Balan
     return attrs.evolve(report, findings=findings(report))
 
 
-def position(played: Played, seat: int, players: int) -> int:
+def _position(played: Played, seat: int, players: int) -> int:
     """A seat's position in the turn order of its game (0 moves first)."""
     return (seat - played.table) % players
 
@@ -238,9 +238,9 @@ def _arm(
     scores: list[list[int]] = [[] for _ in range(players)]
     for played in games:
         for seat, share in enumerate(_shares(played.result)):
-            by_position[position(played, seat, players)] += share
+            by_position[_position(played, seat, players)] += share
             by_seat[seat] += share
-            scores[position(played, seat, players)].append(played.result.scores[seat])
+            scores[_position(played, seat, players)].append(played.result.scores[seat])
     finished = [p.result for p in games if p.result.finished]
     count = len(games)
     return ArmReport(
@@ -388,8 +388,24 @@ def _deal_units(games: Sequence[Played], players: int) -> dict[int, list[float]]
     for played in games:
         unit = units.setdefault(played.deal, [0.0] * players)
         for seat, share in enumerate(_shares(played.result)):
-            unit[position(played, seat, players)] += share
+            unit[_position(played, seat, players)] += share
     return units
+
+
+MOST_UNITS = 1000
+"""The most units a bootstrap resamples: more deals are summed into this many groups of
+consecutive deals (deals are independent, so groups of them are too)."""
+
+
+def _grouped(units: Sequence[list[float]]) -> list[list[float]]:
+    """``units`` summed into at most :data:`MOST_UNITS` groups of consecutive units."""
+    if len(units) <= MOST_UNITS:
+        return list(units)
+    groups = []
+    for g in range(MOST_UNITS):
+        part = units[g * len(units) // MOST_UNITS : (g + 1) * len(units) // MOST_UNITS]
+        groups.append([sum(column) for column in zip(*part, strict=True)])
+    return groups
 
 
 def _compare(
@@ -414,7 +430,10 @@ def _compare(
         spread=mean_difference(spreads(arm_games), spreads(base_games)),
         first_seat=rate_difference(arm.positions[0], base.positions[0]),
         imbalance=bootstrap_difference(
-            [arm_units[d] for d in deals], [base_units[d] for d in deals], imbalance, study.seed
+            _grouped([arm_units[d] for d in deals]),
+            _grouped([base_units[d] for d in deals]),
+            imbalance,
+            study.seed,
         ),
         decisive=rate_difference(arm.decisive, base.decisive),
     )

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from collections.abc import Iterator, Sequence
 from concurrent.futures import Executor
 from contextlib import contextmanager
@@ -145,7 +144,6 @@ def run(args: argparse.Namespace) -> int:
         raise
     total = study.games_per_arm * len(study.arms)
     progress = Progress(f"{args.game} balance", sys.stderr)
-    started = time.monotonic()
     with _executor(args) as (executor, runs):
         print(
             f"playing {total:,} games: {len(study.arms)} arms x {study.deals:,} deals x "
@@ -166,8 +164,7 @@ def run(args: argparse.Namespace) -> int:
             )
         finally:
             progress.close()
-    seconds = time.monotonic() - started
-    _print_summary(report, files, seconds)
+    _print_summary(report, files)
     return 130 if report.interrupted else 0
 
 
@@ -214,12 +211,12 @@ def _executor(args: argparse.Namespace) -> Iterator[tuple[Executor | None, int]]
         yield cluster.executor, runs_for(cluster.threads)
 
 
-def _print_summary(report: object, files: object, seconds: float) -> None:
+def _print_summary(report: object, files: object) -> None:
     from noahrules.lab import BalanceReport, Written  # noqa: PLC0415
 
     assert isinstance(report, BalanceReport) and isinstance(files, Written)
     games = report.games_per_arm * len(report.arms)
-    print(f"{games:,} games in {seconds:.1f} s ({games / max(seconds, 1e-9):,.1f} games/s)")
+    print(f"{games:,} games: {report.deals:,} deals under {len(report.arms)} arms")
     if report.interrupted:
         print(f"interrupted: the report covers the {report.deals:,} deals played")
     print("findings:" if report.findings else "no uneven seats and no significant difference")

@@ -26,27 +26,36 @@ __all__ = [
     "blocks",
     "markdown",
     "page",
+    "read_images",
 ]
 
 
 @frozen
 class Heading:
+    """A heading of ``level`` 1 (the title) to 3."""
+
     text: str
     level: int = 2
 
 
 @frozen
 class Paragraph:
+    """A paragraph; ``**bold**`` is the only markup."""
+
     text: str
 
 
 @frozen
 class Bullets:
+    """A list of short paragraphs."""
+
     items: tuple[str, ...]
 
 
 @frozen
 class Table:
+    """A table of text cells under a header row."""
+
     header: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
 
@@ -60,6 +69,7 @@ class Image:
 
 
 Block = Heading | Paragraph | Bullets | Table | Image
+"""A part of a document."""
 
 _METHOD = (
     "Wins are shared among tied winners; a game stopped at the decision cap has no winner.",

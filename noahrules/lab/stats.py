@@ -10,12 +10,12 @@ even seats takes its p-value from the regularized upper incomplete gamma functio
 from __future__ import annotations
 
 import math
-import random
 import statistics
 from collections.abc import Callable, Sequence
 
 from attrs import frozen
 
+from noahrules.rng import Rng
 from noahrules.simulation import Rate
 
 __all__ = [
@@ -197,18 +197,21 @@ def bootstrap_difference(
 ) -> Interval:
     """``statistic(first) - statistic(second)`` with a 95% percentile interval from a paired
     bootstrap: the same deals are drawn for both sides (``first[i]`` and ``second[i]`` are the
-    same deal under two rules). The draws come from ``random.Random(seed)``, so the interval is
-    the same on every run."""
+    same deal under two rules). The draws come from :class:`noahrules.rng.Rng` seeded with
+    ``seed``, so the interval is the same on every run."""
     if len(first) != len(second):
         raise ValueError(f"paired samples of {len(first)} and {len(second)} deals")
     estimate = statistic(first) - statistic(second)
     count = len(first)
     if count < 2:
         return Interval(estimate, estimate, estimate, False)
-    draw = random.Random(seed)
+    rng = Rng.from_seed(seed)
     spread = []
     for _ in range(resamples):
-        picks = [draw.randrange(count) for _ in range(count)]
+        picks = []
+        for _ in range(count):
+            pick, rng = rng.below(count)
+            picks.append(pick)
         spread.append(statistic([first[i] for i in picks]) - statistic([second[i] for i in picks]))
     spread.sort()
     low = spread[max(0, math.floor(0.025 * resamples))]

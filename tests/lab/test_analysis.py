@@ -137,3 +137,25 @@ def test_a_study_of_real_games_adds_up(ferry_outcome: Outcome, island_outcome: O
     assert ferry_report.arms[0].bots["greedy"].games == 24
     assert analyse(island_outcome).arms[0].ratings == {}  # one bot: nothing to rate
     assert "pairs rescued per species" in analyse(island_outcome).arms[0].effects
+
+
+def test_a_long_study_is_bootstrapped_over_groups_of_deals() -> None:
+    """Beyond 1,000 deals the bootstrap draws groups of consecutive deals: the estimate is
+    that of all the deals, and the interval still brackets it."""
+    deals = 2400
+    study = Study(
+        game="ferry",
+        arms=(Arm("base", ()), Arm("frog", ("frog",))),
+        players=3,
+        bots=("greedy",) * 3,
+        deals=deals,
+    )
+    base = tuple(_game(d, t, (d + t) % 3, 100) for d in range(deals) for t in range(3))
+    frog = tuple(
+        _game(d, t, t if d % 2 else (d + t) % 3, 100) for d in range(deals) for t in range(3)
+    )
+    (comparison,) = analyse(Outcome(study, (base, frog), deals, interrupted=False)).comparisons
+    # the base is even; the frog gives position 0 every win of odd deals: shares 2/3, 1/6, 1/6
+    assert comparison.imbalance.estimate == pytest.approx(1 / 3)
+    assert comparison.imbalance.low < 1 / 3 < comparison.imbalance.high
+    assert comparison.imbalance.significant

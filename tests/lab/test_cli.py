@@ -47,7 +47,7 @@ def test_a_study_with_a_variant_file_and_a_sweep(
     assert status == 0, captured.err
     assert "playing 24 games: 4 arms x 2 deals x 3 seat orders" in captured.err
     assert f"report written to {out / 'report.html'}" in captured.out
-    assert "games in" in captured.out
+    assert "24 games: 2 deals under 4 arms" in captured.out
     data = json.loads((out / "report.json").read_text("utf-8"))
     assert [a["name"] for a in data["arms"]] == ["base", "frog", "owls.yaml", "hand_size=7"]
     assert data["arms"][3]["variants"] == ["hand_size=7.yaml"]
