@@ -20,9 +20,9 @@ from noahrules.lab.extra import require
 __all__ = ["FORMATS", "MOST_KEYS", "Drawn", "draw_figures", "effects_figure"]
 
 FORMATS = ("png", "svg")
-MOST_KEYS = 30
-"""A tally with more keys than this (the ferry's 47 cards) is shown in tables only; its
-grouping by species is drawn."""
+MOST_KEYS = 80
+"""A tally with more keys than this is shown in tables only (its grouping by species, if any, is
+drawn): the figure would be too tall to read. The ferry's 47 cards are drawn."""
 _STYLE = {
     "svg.hashsalt": "noahrules-lab",
     "svg.fonttype": "none",
