@@ -1,8 +1,8 @@
 """``noahrules balance``: a balance study from the command line.
 
-This module imports only the standard library and the core when the command line is built, so
-``noahrules --help`` works without the ``lab`` extra; ``balance`` itself explains how to install
-the extra when a package of it is missing.
+The lab's modules import only the standard library and the core, so ``noahrules --help`` works
+without the ``lab`` extra; ``balance`` checks for the packages a study needs before it plays
+and explains how to install the extra (``pip install 'noahrules[lab]'``) when one is missing.
 """
 
 from __future__ import annotations
@@ -18,7 +18,9 @@ from noahrules.bots import bot_factory
 from noahrules.cli.common import add_command, add_game_options, bot_names, usage_error
 from noahrules.errors import NoahRulesError
 from noahrules.game import GAMES
-from noahrules.lab.extra import INSTALL, LabExtraMissing, require
+from noahrules.lab import BalanceReport, Written, balance
+from noahrules.lab.design import DEFAULT_BLOCK, Study, parse_setting
+from noahrules.lab.extra import LabExtraMissing, require
 from noahrules.progress import Progress
 from noahrules.simulation import DEFAULT_MAX_DECISIONS
 
@@ -32,8 +34,13 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     """Add ``balance`` to the command line."""
     parser = add_command(commands, "balance", "compare variants of a game over many games", run)
     add_game_options(parser)
-    option = parser.add_argument
-    option(
+    _arm_options(parser)
+    _play_options(parser)
+    _where_options(parser)
+
+
+def _arm_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
         "--base",
         metavar="V",
         action="extend",
@@ -41,7 +48,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         default=[],
         help="variants applied to every arm, the base included",
     )
-    option(
+    parser.add_argument(
         "--set",
         metavar="NAME=V,V",
         action="append",
@@ -49,44 +56,16 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         dest="sweeps",
         help="one arm per value of a rules parameter (hand_size=6,7,8); may repeat",
     )
-    option(
-        "--games",
-        type=int,
-        required=True,
-        metavar="N",
-        help="games per arm (rounded up to whole deals: a deal is played once per player)",
-    )
+
+
+def _play_options(parser: argparse.ArgumentParser) -> None:
+    option = parser.add_argument
+    option("--games", type=int, required=True, metavar="N", help="games per arm (whole deals)")
     option("--players", type=int, metavar="N", help="seats (default 3)")
     option("--bots", metavar="B,B", help="bots by seat, comma separated, repeated (greedy)")
     option("--seed", type=int, default=0, metavar="S", help="the study's seed")
-    option(
-        "--out",
-        default="balance-report",
-        metavar="DIR",
-        help="the report's folder (default balance-report)",
-    )
-    option(
-        "--keep",
-        type=int,
-        default=3,
-        metavar="N",
-        help="sample games recorded per arm (default 3; 0 for none)",
-    )
-    option(
-        "--workers",
-        type=int,
-        metavar="N",
-        help="processes here, or of the --dask cluster (default: all cores)",
-    )
-    where = parser.add_mutually_exclusive_group()
-    where.add_argument(
-        "--dask", action="store_true", help="run on a local Dask cluster (the lab extra)"
-    )
-    where.add_argument(
-        "--scheduler",
-        metavar="ADDRESS",
-        help="run on the Dask cluster of this scheduler (tcp://host:8786)",
-    )
+    option("--out", default="balance-report", metavar="DIR", help="the report's folder")
+    option("--keep", type=int, default=3, metavar="N", help="sample games per arm (default 3)")
     option(
         "--max-decisions",
         type=int,
@@ -98,11 +77,22 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     option(
         "--block",
         type=int,
-        default=100,
+        default=DEFAULT_BLOCK,
         metavar="N",
-        help="deals per block: an interrupted study reports whole blocks (default 100)",
+        help=f"deals per block, a partial report's unit (default {DEFAULT_BLOCK})",
     )
     option("--no-figures", action="store_true", help="write no figures (no matplotlib needed)")
+
+
+def _where_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--workers", type=int, metavar="N", help="processes here or of --dask (all cores)"
+    )
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--dask", action="store_true", help="run on a local Dask cluster")
+    where.add_argument(
+        "--scheduler", metavar="ADDRESS", help="run on the Dask cluster at tcp://host:8786"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -112,49 +102,20 @@ def run(args: argparse.Namespace) -> int:
 
     Ctrl-C stops the games and writes the report of the deals played.
     """
-    from noahrules import lab  # noqa: PLC0415 (keeps the command line light)
-
     _check_numbers(args)
     try:
         _check_extra(args)
     except LabExtraMissing as exc:
         print(f"noahrules balance: {exc}", file=sys.stderr)
         return 1
-    out = Path(args.out)
-    try:
-        sweeps = dict(lab.parse_setting(text) for text in args.sweeps)
-        study = lab.Study.design(
-            args.game,
-            args.variant,
-            games=args.games,
-            base=args.base,
-            sweeps=sweeps,
-            folder=out / VARIANTS_FOLDER,
-            players=args.players,
-            bots=bot_names(args, args.players or 3),
-            seed=args.seed,
-            max_decisions=args.max_decisions,
-            move_time=args.move_time,
-            block=args.block,
-        )
-    except ValueError as exc:
-        if isinstance(exc, NoahRulesError):
-            raise
-        usage_error(args, str(exc))
-        raise
-    total = study.games_per_arm * len(study.arms)
+    study = _study(args)
     progress = Progress(f"{args.game} balance", sys.stderr)
     with _executor(args) as (executor, runs):
-        print(
-            f"playing {total:,} games: {len(study.arms)} arms x {study.deals:,} deals x "
-            f"{study.tables} seat orders{_where(args)}",
-            file=sys.stderr,
-            flush=True,
-        )
+        print(_plan(study, args), file=sys.stderr, flush=True)
         try:
-            report, files = lab.balance(
+            report, files = balance(
                 study,
-                out,
+                args.out,
                 keep=args.keep,
                 figures=not args.no_figures,
                 executor=executor,
@@ -166,6 +127,44 @@ def run(args: argparse.Namespace) -> int:
             progress.close()
     _print_summary(report, files)
     return 130 if report.interrupted else 0
+
+
+def _study(args: argparse.Namespace) -> Study:
+    """The study the command line describes; a usage error for bad arguments (bad rules data
+    is a :class:`~noahrules.errors.RulesDataError`)."""
+    try:
+        return Study.design(
+            args.game,
+            args.variant,
+            games=args.games,
+            base=args.base,
+            sweeps=dict(parse_setting(text) for text in args.sweeps),
+            folder=Path(args.out) / VARIANTS_FOLDER,
+            players=args.players,
+            bots=bot_names(args, args.players or 3),
+            seed=args.seed,
+            max_decisions=args.max_decisions,
+            move_time=args.move_time,
+            block=args.block,
+        )
+    except ValueError as exc:
+        if isinstance(exc, NoahRulesError):
+            raise
+        usage_error(args, str(exc))
+        raise  # usage_error exits
+
+
+def _plan(study: Study, args: argparse.Namespace) -> str:
+    total = study.games_per_arm * len(study.arms)
+    where = ""
+    if args.scheduler:
+        where = f" on the Dask cluster at {args.scheduler}"
+    elif args.dask:
+        where = " on a local Dask cluster"
+    return (
+        f"playing {total:,} games: {len(study.arms)} arms x {study.deals:,} deals x "
+        f"{study.tables} seat orders{where}"
+    )
 
 
 def _check_numbers(args: argparse.Namespace) -> None:
@@ -192,12 +191,6 @@ def _check_extra(args: argparse.Namespace) -> None:
         require("distributed", "--dask and --scheduler need it")
 
 
-def _where(args: argparse.Namespace) -> str:
-    if args.scheduler:
-        return f" on the Dask cluster at {args.scheduler}"
-    return " on a local Dask cluster" if args.dask else ""
-
-
 @contextmanager
 def _executor(args: argparse.Namespace) -> Iterator[tuple[Executor | None, int]]:
     """The executor of the games and how many runs to keep going: a Dask cluster's, or none
@@ -211,10 +204,7 @@ def _executor(args: argparse.Namespace) -> Iterator[tuple[Executor | None, int]]
         yield cluster.executor, runs_for(cluster.threads)
 
 
-def _print_summary(report: object, files: object) -> None:
-    from noahrules.lab import BalanceReport, Written  # noqa: PLC0415
-
-    assert isinstance(report, BalanceReport) and isinstance(files, Written)
+def _print_summary(report: BalanceReport, files: Written) -> None:
     games = report.games_per_arm * len(report.arms)
     print(f"{games:,} games: {report.deals:,} deals under {len(report.arms)} arms")
     if report.interrupted:
@@ -244,6 +234,3 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("\nnoahrules: interrupted", file=sys.stderr)
         return 130
-
-
-__doc__ += f"\nThe extra: ``{INSTALL}``.\n"

@@ -21,7 +21,7 @@ from noahrules.game import Game, RulesValue, game_named
 from noahrules.safe_yaml import parse
 from noahrules.simulation import DEFAULT_MAX_DECISIONS
 
-__all__ = ["BASE", "Arm", "Study", "parse_setting", "sweep_file"]
+__all__ = ["BASE", "DEFAULT_BLOCK", "Arm", "Study", "parse_setting", "sweep_file"]
 
 BASE = "base"
 """The name of the arm every other arm is compared with."""
