@@ -1,0 +1,48 @@
+"""Writing a balance report: ``report.json``, ``report.md``, a self-contained ``report.html``
+and the figures in ``figures/`` as PNG and SVG."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from attrs import frozen
+
+from noahrules.lab.analysis import BalanceReport
+from noahrules.lab.document import blocks, markdown, page, read_images
+from noahrules.lab.figures import Drawn, draw_figures
+
+__all__ = ["Written", "write_report"]
+
+
+@frozen
+class Written:
+    """The files of a written report."""
+
+    json: Path
+    markdown: Path
+    html: Path
+    figures: tuple[Drawn, ...]
+
+
+def write_report(
+    report: BalanceReport, folder: str | os.PathLike[str], *, figures: bool = True
+) -> Written:
+    """Write ``report`` into ``folder`` (made if needed): ``report.json`` (everything, as
+    plain data), ``report.md``, ``report.html`` (one file, the figures embedded) and, with
+    ``figures`` (which needs matplotlib of the ``lab`` extra), ``figures/*.png`` and
+    ``*.svg``. The same report gives the same files."""
+    out = Path(folder)
+    out.mkdir(parents=True, exist_ok=True)
+    drawn = draw_figures(report, out / "figures") if figures else ()
+    names = [d.name for d in drawn]
+    document = blocks(report, names)
+    paths = Written(out / "report.json", out / "report.md", out / "report.html", drawn)
+    text = json.dumps(report.to_dict(), indent=1, allow_nan=False)
+    paths.json.write_text(text + "\n", encoding="utf-8")
+    paths.markdown.write_text(markdown(document), encoding="utf-8")
+    images = read_images(out / "figures", names)
+    title = f"Balance study: {report.game}"
+    paths.html.write_text(page(document, images, title), encoding="utf-8")
+    return paths

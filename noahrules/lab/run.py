@@ -1,0 +1,264 @@
+"""Playing a study: every arm, every deal, every seat order, through :func:`noahrules.simulate`
+on any :class:`concurrent.futures.Executor`.
+
+The deals are played in blocks of ``study.block``. Block ``b`` is one ``simulate`` run per arm
+and per table (seat order) with the run seed ``game_seed(study.seed, b)``, so game ``i`` of the
+block has the same seed, seats and bots under every arm and at every table; only the seat that
+moves first (the table) and the rules (the arm) differ. Results are the same on any executor
+and any number of runs at once.
+
+Ctrl-C (or an exception from the ``progress`` callback) stops the study cleanly: the runs under
+way end after their current batch of games, and the outcome holds every block that every arm
+and table finished, flagged as interrupted.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+from collections.abc import Callable, Iterator
+from concurrent.futures import (
+    FIRST_COMPLETED,
+    Executor,
+    Future,
+    ProcessPoolExecutor,
+    ThreadPoolExecutor,
+    wait,
+)
+from contextlib import contextmanager
+
+from attrs import frozen
+
+from noahrules.game import Game, RulesValue, game_named
+from noahrules.lab.design import Study
+from noahrules.lab.tables import table_game
+from noahrules.simulation import GameResult, Report, game_seed, simulate
+
+__all__ = ["Outcome", "Played", "block_seed", "play"]
+
+Progress = Callable[[int, int], None]
+
+
+@frozen
+class Played:
+    """One game of a study: its deal, its table (the seat that moved first) and its result."""
+
+    deal: int
+    table: int
+    result: GameResult
+
+
+@frozen
+class Outcome:
+    """What a study played: per arm (in the study's order), its games by deal and table."""
+
+    study: Study
+    games: tuple[tuple[Played, ...], ...]
+    deals: int
+    """The deals played under every arm at every table."""
+    interrupted: bool
+    """Whether the study was stopped before its end."""
+
+
+def block_seed(seed: int, block: int) -> int:
+    """The run seed of block ``block`` of a study seeded ``seed``."""
+    return game_seed(seed, block)
+
+
+@frozen
+class _Run:
+    """One ``simulate`` run: a block of deals under one arm at one table."""
+
+    block: int
+    arm: int
+    table: int
+    deals: int
+
+
+class _Stopped(Exception):
+    """Raised from a run's progress callback once the study is told to stop."""
+
+
+class _Tracker:
+    """Adds up the games done by every run for one progress callback, and stops runs."""
+
+    def __init__(self, total: int, progress: Progress | None) -> None:
+        self.total = total
+        self.progress = progress
+        self.done: dict[_Run, int] = {}
+        self.sum = 0
+        self.stop = threading.Event()
+        self.lock = threading.Lock()
+
+    def callback(self, run: _Run) -> Progress:
+        def update(done: int, total: int) -> None:
+            if self.stop.is_set():
+                raise _Stopped
+            with self.lock:
+                self.sum += done - self.done.get(run, 0)
+                self.done[run] = done
+                if self.progress is not None:
+                    self.progress(self.sum, self.total)
+
+        return update
+
+
+def play(
+    study: Study,
+    executor: Executor | None = None,
+    *,
+    workers: int | None = None,
+    runs_at_once: int = 1,
+    progress: Progress | None = None,
+    partial_on_interrupt: bool = True,
+) -> Outcome:
+    """Play ``study`` and return its outcome.
+
+    The games run on ``executor`` if given (a Dask cluster's ``client.get_executor()``, a
+    process pool, ...), else in a process pool of ``workers`` processes made for the study (all
+    cores by default; ``workers=1`` plays in this process). ``runs_at_once`` ``simulate`` runs
+    share the executor (each keeps a few batches of games in flight: raise it to fill a large
+    cluster). ``progress(done, total)`` counts games. On Ctrl-C the outcome of the whole blocks
+    played is returned, flagged ``interrupted``, unless ``partial_on_interrupt`` is false.
+    Errors of the games (a failing bot, bad rules) are raised as ``simulate`` raises them.
+    """
+    game = game_named(study.game)
+    if isinstance(runs_at_once, bool) or not isinstance(runs_at_once, int) or runs_at_once < 1:
+        raise ValueError(f"runs_at_once must be a whole number of at least 1, got {runs_at_once}")
+    rules = tuple(arm.rules(game) for arm in study.arms)
+    tracker = _Tracker(study.games_per_arm * len(study.arms), progress)
+    reports: dict[_Run, Report] = {}
+    with _local(executor, workers) as (pool, count):
+        tables = tuple(table_game(game, t) for t in range(study.tables))
+
+        def one(run: _Run) -> Report:
+            return _simulate(study, tables[run.table], rules[run.arm], run, pool, count, tracker)
+
+        interrupted = _run_all(_runs(study), one, runs_at_once, tracker, reports)
+    if interrupted and not partial_on_interrupt:
+        raise KeyboardInterrupt
+    return _outcome(study, reports, interrupted)
+
+
+def _runs(study: Study) -> Iterator[_Run]:
+    """Every run of ``study``, block by block."""
+    for start in range(0, study.deals, study.block):
+        for arm in range(len(study.arms)):
+            for table in range(study.tables):
+                yield _Run(start // study.block, arm, table, min(study.block, study.deals - start))
+
+
+def _simulate(
+    study: Study,
+    game: Game,
+    rules: RulesValue,
+    run: _Run,
+    executor: Executor | None,
+    workers: int | None,
+    tracker: _Tracker,
+) -> Report:
+    return simulate(
+        game,
+        rules,
+        study.players,
+        study.bots,
+        run.deals,
+        block_seed(study.seed, run.block),
+        executor,
+        workers=workers,
+        rotate=True,
+        max_decisions=study.max_decisions,
+        move_time=study.move_time,
+        progress=tracker.callback(run),
+    )
+
+
+def _run_all(
+    runs: Iterator[_Run],
+    one: Callable[[_Run], Report],
+    at_once: int,
+    tracker: _Tracker,
+    reports: dict[_Run, Report],
+) -> bool:
+    """Run every run, ``at_once`` at a time, into ``reports``; whether it was interrupted."""
+    with ThreadPoolExecutor(max_workers=at_once, thread_name_prefix="noahrules-lab") as threads:
+        pending: dict[Future[Report], _Run] = {}
+        try:
+            for run in runs:
+                pending[threads.submit(one, run)] = run
+                while len(pending) >= at_once:
+                    _collect(pending, reports)
+            while pending:
+                _collect(pending, reports)
+        except KeyboardInterrupt:
+            _stop(pending, tracker)
+            return True
+        except BaseException:
+            _stop(pending, tracker)
+            raise
+    return False
+
+
+def _collect(pending: dict[Future[Report], _Run], reports: dict[_Run, Report]) -> None:
+    """Wait a little for a run to end and keep the reports of those that did."""
+    done, _ = wait(pending, timeout=0.5, return_when=FIRST_COMPLETED)
+    for future in done:
+        reports[pending.pop(future)] = future.result()
+
+
+def _stop(pending: dict[Future[Report], _Run], tracker: _Tracker) -> None:
+    """Tell the runs under way to stop, cancel those not begun and wait for the others."""
+    tracker.stop.set()
+    for future in pending:
+        future.cancel()
+    wait(pending)
+
+
+def _outcome(study: Study, reports: dict[_Run, Report], interrupted: bool) -> Outcome:
+    """The games of the blocks that every arm played at every table."""
+    blocks: dict[int, list[_Run]] = {}
+    for run in reports:
+        blocks.setdefault(run.block, []).append(run)
+    whole = len(study.arms) * study.tables
+    games: list[list[Played]] = [[] for _ in study.arms]
+    deals = 0
+    for block, runs in sorted(blocks.items()):
+        if len(runs) < whole:
+            continue
+        for run in runs:
+            first = block * study.block
+            games[run.arm].extend(
+                Played(first + result.index, run.table, result) for result in reports[run].results
+            )
+        deals += runs[0].deals
+    ordered = tuple(tuple(sorted(g, key=lambda p: (p.deal, p.table))) for g in games)
+    return Outcome(study, ordered, deals, interrupted)
+
+
+@contextmanager
+def _local(
+    executor: Executor | None, workers: int | None
+) -> Iterator[tuple[Executor | None, int | None]]:
+    """The executor to run on and ``simulate``'s ``workers``: the one given, else a process
+    pool of ``workers`` made for the study (whose processes leave Ctrl-C to this one), else
+    this process."""
+    if executor is not None:
+        yield executor, None
+        return
+    if workers is not None and (isinstance(workers, bool) or workers < 1):
+        raise ValueError(f"workers must be a whole number of at least 1, got {workers!r}")
+    count = workers or os.cpu_count() or 1
+    if count == 1:
+        yield None, 1
+        return
+    pool = ProcessPoolExecutor(max_workers=count, initializer=_ignore_interrupts)
+    try:
+        yield pool, None
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _ignore_interrupts() -> None:
+    """Worker processes leave Ctrl-C to the study, which stops them."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)

@@ -1,0 +1,141 @@
+"""``noahrules balance`` as a designer runs it: the report, sweeps, samples, the missing extra,
+bad command lines and Ctrl-C."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from noahrules.lab import cli
+from noahrules.lab.cli import main
+
+
+def test_balance_registers_beside_other_commands() -> None:
+    parser = argparse.ArgumentParser(prog="noahrules")
+    commands = parser.add_subparsers()
+    cli.register(commands)
+    args = parser.parse_args(["balance", "ferry", "--variant", "frog", "--games", "9"])
+    assert args.command is cli.run
+    assert (args.game, args.variant, args.games, args.keep, args.out) == (
+        "ferry",
+        ["frog"],
+        9,
+        3,
+        "balance-report",
+    )
+
+
+def test_a_study_with_a_variant_file_and_a_sweep(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    owls = tmp_path / "owls.yaml"
+    owls.write_text("description: owls\nrules: {departure_gifts: [0, 1, 2, 3]}\n", "utf-8")
+    out = tmp_path / "report"
+    status = main(
+        ["balance", "ferry", "--variant", "frog", str(owls), "--set", "hand_size=7", "--games",
+         "6", "--keep", "2", "--workers", "1", "--out", str(out), "--bots", "greedy,random"]
+    )  # fmt: skip
+    captured = capsys.readouterr()
+    assert status == 0, captured.err
+    assert "playing 24 games: 4 arms x 2 deals x 3 seat orders" in captured.err
+    assert f"report written to {out / 'report.html'}" in captured.out
+    assert "24 games: 2 deals under 4 arms" in captured.out
+    data = json.loads((out / "report.json").read_text("utf-8"))
+    assert [a["name"] for a in data["arms"]] == ["base", "frog", "owls.yaml", "hand_size=7"]
+    assert data["arms"][3]["variants"] == ["hand_size=7.yaml"]
+    assert (out / "variants" / "hand_size=7.yaml").is_file()
+    assert all(len(arm["samples"]) == 2 for arm in data["arms"])
+    for arm in data["arms"]:
+        for sample in arm["samples"]:
+            assert (out / sample["file"]).is_file()
+    for name in ("seats", "lengths", "scores", "differences"):
+        assert (out / "figures" / f"{name}.png").is_file()
+        assert (out / "figures" / f"{name}.svg").is_file()
+
+
+def test_the_missing_extra_is_explained(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    monkeypatch.setitem(sys.modules, "openskill", None)
+    args = ["balance", "island", "--games", "3", "--workers", "1", "--out", str(tmp_path)]
+    assert main(args) == 1
+    err = capsys.readouterr().err
+    assert "matplotlib" in err and "pip install 'noahrules[lab]'" in err
+    assert "--no-figures" in err
+    assert not (tmp_path / "report.json").exists()
+    assert main([*args, "--bots", "greedy,random", "--no-figures"]) == 1
+    assert "openskill" in capsys.readouterr().err
+    assert main([*args, "--no-figures", "--keep", "0"]) == 0  # the core is enough
+    assert (tmp_path / "report.json").is_file() and not (tmp_path / "figures").exists()
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--games", "0"], "--games must be at least 1"),
+        (["--games", "3", "--set", "hand_size"], "expected NAME=VALUE"),
+        (["--games", "3", "--players", "9"], "does not take 9 players"),
+        (["--games", "3", "--keep", "-1"], "--keep must be at least 0"),
+        (["--games", "3", "--bots", "clever"], "unknown bot 'clever'"),
+        (["--games", "3", "--dask", "--scheduler", "tcp://x:1"], "not allowed with"),
+        (["--games", "3", "--variant", "frog", "frog"], "two arms are called 'frog'"),
+    ],
+)
+def test_bad_command_lines(
+    extra: list[str], message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["balance", "ferry", "--out", str(tmp_path), *extra]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_bad_rules_are_a_problem_not_a_usage_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["balance", "ferry", "--games", "3", "--set", "hand_sise=7", "--out", str(tmp_path)]
+    assert main(args) == 1
+    assert "unknown key 'hand_sise'" in capsys.readouterr().err
+
+
+def test_ctrl_c_writes_the_report_of_the_deals_played(tmp_path: Path) -> None:
+    out = tmp_path / "report"
+    command = [sys.executable, "-m", "noahrules.lab", "balance", "island", "--variant",
+               "small-island", "--games", "300000", "--block", "4", "--workers", "2",
+               "--keep", "1", "--out", str(out)]  # fmt: skip
+    # A signal handled here is back to its default in the child, even where this test runs
+    # with Ctrl-C ignored (in the background): the child gets it as it would in a terminal.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        process = subprocess.Popen(
+            command,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            start_new_session=True,  # its own group, to end whatever is left of it
+        )
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    try:
+        assert process.stderr is not None
+        assert process.stderr.readline().startswith("playing 600,000 games")
+        time.sleep(4)
+        process.send_signal(signal.SIGINT)
+        out_text, err_text = process.communicate(timeout=120)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+    assert process.returncode == 130, err_text
+    data = json.loads((out / "report.json").read_text("utf-8"))
+    assert data["interrupted"] and data["deals"] % 4 == 0 and data["deals"] < 100_000
+    assert data["games_per_arm"] == 3 * data["deals"]
+    assert "interrupted: the report covers the" in out_text
+    assert (out / "report.html").is_file() and (out / "figures" / "seats.svg").is_file()
