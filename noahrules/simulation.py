@@ -32,7 +32,7 @@ from noahrules.errors import BotError, SimulationError, excerpt
 from noahrules.events import Event
 from noahrules.game import Game, RulesValue, game_named
 
-__all__ = ["GameResult", "Rate", "Report", "Stats", "simulate"]
+__all__ = ["GameResult", "Rate", "Report", "Stats", "bot_seed", "simulate"]
 
 DEFAULT_MAX_DECISIONS = 10_000
 """A cap on decisions per game: the ferry game has no bound (F27); a game that reaches the cap
@@ -135,6 +135,12 @@ class Report:
         """The report as plain data, for JSON."""
         data: dict[str, object] = _PLAIN.unstructure(self)
         return data
+
+
+def bot_seed(game_seed: int, seat: int) -> int:
+    """The seed :func:`simulate` gives the bot in ``seat`` of the game seeded ``game_seed``, so
+    that a game can be played again exactly."""
+    return game_seed + 1 + seat
 
 
 def simulate(
@@ -323,7 +329,7 @@ def _play_one(task: _Task, index: int) -> GameResult:
     shift = index % players if task.rotate else 0
     seats = tuple(bots[(seat - shift) % players] for seat in range(players))
     named = [bot_factory(bot) for bot in seats]
-    players_ = [factory(game, this_seed + 1 + seat) for seat, (_, factory) in enumerate(named)]
+    players_ = [factory(game, bot_seed(this_seed, seat)) for seat, (_, factory) in enumerate(named)]
     state = game.new_game(task.rules, players=players, seed=this_seed)
     events: list[Event] = []
     decisions = 0

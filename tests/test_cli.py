@@ -15,12 +15,13 @@ from pathlib import Path
 
 import pytest
 
-from noahrules import GAMES, ferry, island
+from noahrules import GAMES, ferry, island, serialize
 from noahrules.cli import Paint, main
 from noahrules.cli.common import number
 from noahrules.data import data_dir, known_variants
 from noahrules.island.moves import EndTurn, MoveArk, Rescue
 from noahrules.island.render import IslandScreen
+from noahrules.records import GameRecord, final_state
 
 ANSWERS = "1\n" * 5000
 """Enough "1" answers to finish any game."""
@@ -645,3 +646,27 @@ def test_replay_refuses_bad_records_with_a_message(
 )
 def test_numbers_print_without_float_noise(value: float, shown: str) -> None:
     assert number(value) == shown
+
+
+def test_simulate_records_sample_games_that_replay_to_the_reported_scores(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    folder, report = tmp_path / "games", tmp_path / "report.json"
+    args = ["simulate", "island", "--games", "6", "--players", "2", "--bots", "random,greedy"]
+    args += ["--workers", "1", "--json", str(report), "--records", str(folder), "--keep", "2"]
+    status, out, err = run(capsys, monkeypatch, args)
+    assert status == 0, err
+    results = json.loads(report.read_text())["results"]
+    files = sorted(folder.iterdir())
+    assert len(files) == 2
+    for file in files:
+        name = re.fullmatch(r"(decisive|closest|longest)-game(\d+)\.json", file.name)
+        assert name is not None
+        index = int(name[2])
+        assert f"recorded in {file}" in out
+        record = serialize.from_json(file.read_text(), GameRecord)
+        assert record.seed == results[index]["seed"]
+        assert list(GAMES["island"].scores(final_state(record))) == results[index]["scores"]
+    bad = ["simulate", "ferry", "--games", "2", "--records", str(report / "x")]
+    status, _, err = run(capsys, monkeypatch, bad)
+    assert status == 2 and "--records" in err  # a file stands where the folder should be

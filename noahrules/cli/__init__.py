@@ -6,6 +6,8 @@
     step through a game record, move by move;
 ``noahrules simulate ferry|island --games N``
     many games between bots, with a table of win rates (``--json`` writes the whole report);
+``noahrules balance ferry|island --games N --variant V ...``
+    compare variants over the same deals from every seat order: a report with figures;
 ``noahrules validate FILE.yaml``
     check a variant, rules or board file and print every problem with file, line and key;
 ``noahrules cards ferry|island`` / ``noahrules board island``
@@ -26,6 +28,7 @@ from collections.abc import Callable, Sequence
 from noahrules import __version__
 from noahrules.cli import play, replay, report, show, validate
 from noahrules.errors import NoahRulesError
+from noahrules.lab import cli as balance
 from noahrules.render import Paint
 
 __all__ = ["Paint", "main"]
@@ -59,6 +62,6 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"noahrules {__version__}")
     commands = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
-    for command in (play, replay, report, validate, show):
+    for command in (play, replay, report, validate, show, balance):
         command.register(commands)
     return parser

@@ -21,6 +21,7 @@ __all__ = [
     "load",
     "number",
     "percent",
+    "split_names",
     "usage_error",
     "variants",
     "write_text",
@@ -63,7 +64,12 @@ def add_variant_option(parser: argparse.ArgumentParser) -> None:
 
 def variants(args: argparse.Namespace) -> list[str]:
     """The variants of ``--variant``, in the order given, comma lists split."""
-    return [name.strip() for given in args.variant for name in given.split(",") if name.strip()]
+    return split_names(args.variant)
+
+
+def split_names(given: Sequence[str]) -> list[str]:
+    """Names given by a repeatable option, in order, comma lists split."""
+    return [name.strip() for text in given for name in text.split(",") if name.strip()]
 
 
 def usage_error(args: argparse.Namespace, message: str) -> None:

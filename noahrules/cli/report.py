@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+from pathlib import Path
 
 from noahrules.cli.common import (
     add_command,
@@ -18,6 +20,7 @@ from noahrules.cli.common import (
     write_text,
 )
 from noahrules.game import GAMES
+from noahrules.lab.samples import record_games
 from noahrules.progress import Progress
 from noahrules.render import Paint, table
 from noahrules.simulation import DEFAULT_MAX_DECISIONS, Rate, Report, Stats, simulate
@@ -40,21 +43,31 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "--move-time", type=float, metavar="S", help="seconds a bot may take over a move"
     )
     sim.add_argument("--json", metavar="PATH", help="write the full report as JSON")
+    sim.add_argument("--records", metavar="DIR", help="record sample games into DIR")
+    sim.add_argument(
+        "--keep", type=int, default=3, metavar="N", help="sample games to record (default 3)"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     """Play many games between bots and print win rates, scores and game lengths.
 
     Bots are given by seat (comma separated, repeated to fill the seats) and move one seat on
-    each game unless --no-rotate. --json PATH writes the full report.
+    each game unless --no-rotate. --json PATH writes the full report; --records DIR records
+    sample games (--keep of them: the most decisive, the closest, the longest) for replay.
     """
     if args.games < 1:
         usage_error(args, "--games must be at least 1")
     if args.workers is not None and args.workers < 1:
         usage_error(args, "--workers must be at least 1")
     check_writable(args, "--json", args.json)
+    if args.keep < 0:
+        usage_error(args, "--keep must be at least 0")
+    if args.records and not _folder_for_records(args.records):
+        usage_error(args, f"--records {args.records}: cannot make or write that folder")
     game, rules = load(args)
     bots = bot_names(args, args.players)
+    cap = DEFAULT_MAX_DECISIONS if args.max_decisions is None else args.max_decisions
     progress = Progress(f"{args.game} games", sys.stderr)
     try:
         report = simulate(
@@ -67,9 +80,7 @@ def run(args: argparse.Namespace) -> int:
             workers=args.workers,
             rotate=not args.no_rotate,
             move_time=args.move_time,
-            max_decisions=(
-                DEFAULT_MAX_DECISIONS if args.max_decisions is None else args.max_decisions
-            ),
+            max_decisions=cap,
             progress=progress,
         )
     finally:
@@ -79,7 +90,25 @@ def run(args: argparse.Namespace) -> int:
         if not write_text(args.json, json.dumps(report.to_dict(), indent=1)):
             return 1
         print(f"report written to {args.json}")
+    if args.records:
+        kept = record_games(
+            args.records, game, rules, report.results, bots, keep=args.keep, max_decisions=cap
+        )
+        for sample in kept:
+            print(
+                f"{sample.kind} game {sample.deal} recorded in {Path(args.records) / sample.file}"
+            )
     return 0
+
+
+def _folder_for_records(name: str) -> bool:
+    """Whether sample games can be written into the folder ``name`` (made if missing)."""
+    folder = Path(name)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return False
+    return os.access(folder, os.W_OK)
 
 
 def _rate(rate: Rate) -> list[str]:

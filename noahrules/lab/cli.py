@@ -15,7 +15,14 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from noahrules.bots import bot_factory
-from noahrules.cli.common import add_command, add_game_options, bot_names, usage_error
+from noahrules.cli.common import (
+    add_command,
+    add_game_options,
+    bot_names,
+    split_names,
+    usage_error,
+    variants,
+)
 from noahrules.errors import NoahRulesError
 from noahrules.game import GAMES
 from noahrules.lab import BalanceReport, Written, balance
@@ -43,10 +50,9 @@ def _arm_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--base",
         metavar="V",
-        action="extend",
-        nargs="+",
+        action="append",
         default=[],
-        help="variants applied to every arm, the base included",
+        help="variants applied to every arm, the base included (repeat it or use commas)",
     )
     parser.add_argument(
         "--set",
@@ -135,9 +141,9 @@ def _study(args: argparse.Namespace) -> Study:
     try:
         return Study.design(
             args.game,
-            args.variant,
+            variants(args),
             games=args.games,
-            base=args.base,
+            base=split_names(args.base),
             sweeps=dict(parse_setting(text) for text in args.sweeps),
             folder=Path(args.out) / VARIANTS_FOLDER,
             players=args.players,

@@ -25,7 +25,7 @@ from noahrules.lab.run import Outcome, Played
 from noahrules.lab.tables import table_game
 from noahrules.records import GameRecord
 from noahrules.serialize import to_json
-from noahrules.simulation import DEFAULT_MAX_DECISIONS, GameResult
+from noahrules.simulation import DEFAULT_MAX_DECISIONS, GameResult, bot_seed
 
 __all__ = ["KINDS", "keep_samples", "margin", "pick", "record_game", "record_games"]
 
@@ -74,7 +74,7 @@ def record_game(
 ) -> GameRecord:
     """The record of a game of :func:`noahrules.simulate`, played again: the same seed, the
     same bot in each seat (``result.seats``, looked up in ``bots`` by name, else used as a
-    name), each bot seeded as ``simulate`` seeds it (the game's seed + 1 + its seat).
+    name), each bot seeded as ``simulate`` seeds it (:func:`noahrules.simulation.bot_seed`).
 
     Raises :class:`~noahrules.errors.SimulationError` if the game does not end as it did
     (a bot that is not deterministic given its seed)."""
@@ -82,7 +82,7 @@ def record_game(
     players = len(result.seats)
     table = table_game(spec, first_player) if first_player else spec
     seated = [bot_factory((bots or {}).get(name, name))[1] for name in result.seats]
-    agents = [factory(table, result.seed + 1 + seat) for seat, factory in enumerate(seated)]
+    agents = [factory(table, bot_seed(result.seed, seat)) for seat, factory in enumerate(seated)]
     state = spec.new_game(rules, players, result.seed, first_player)
     moves: list[object] = []
     while not spec.is_over(state) and len(moves) < max_decisions:
