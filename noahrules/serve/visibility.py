@@ -1,0 +1,75 @@
+"""What each client may see, as plain data: a seat gets its view and its events, a spectator the
+public view and the events with every secret blanked (DESIGN principle 4).
+
+Both come only from the game's view machinery: a seat's message holds exactly
+``to_dict(view(state, seat))`` and ``[to_dict(e) for e in events_for(events, seat)]``; the public
+view is the public table that every view holds (``view(state, seat).table``), with nothing of
+any seat's own.
+
+>>> from noahrules import GAMES
+>>> game = GAMES["ferry"]
+>>> state = game.new_game(game.load_rules(), players=3, seed=1)
+>>> sorted(view_data(game, state, None))
+['table']
+>>> "hand" in view_data(game, state, 0)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from noahrules.events import Event, events_for
+from noahrules.game import Game
+from noahrules.serialize import JsonValue, to_dict
+
+__all__ = [
+    "OUTSIDER",
+    "SPECTATOR_PATH",
+    "as_data",
+    "events_data", "public_table", "seen_events", "view_data", "view_of"]
+
+OUTSIDER = -1
+"""The seat number of a spectator for :func:`noahrules.events.events_for`: no seat, so never an
+insider of any secret."""
+
+
+def view_of(game: Game, state: object, seat: int | None) -> object:
+    """The view object a client gets: ``view(state, seat)`` for a seat, the public table for a
+    spectator (``None``)."""
+    if seat is None:
+        return public_table(game, state)
+    return game.view(state, seat)
+
+
+def public_table(game: Game, state: object) -> object:
+    """The public part of every view: the table all seats see alike. Taken from seat 0's view
+    (every view holds the same table); a game whose views hold no ``table`` has no spectators."""
+    table = getattr(game.view(state, 0), "table", None)
+    if table is None:
+        raise TypeError(f"the views of {game.name} hold no public table; no spectators")
+    return table
+
+
+def view_data(game: Game, state: object, seat: int | None) -> JsonValue:
+    """The serialized view of ``seat``: ``to_dict(view)``; for a spectator ``{"table": ...}``."""
+    return as_data(view_of(game, state, seat), seat)
+
+
+def as_data(view: object, seat: int | None) -> JsonValue:
+    """A view object of :func:`view_of` as sent to ``seat``."""
+    return {"table": to_dict(view)} if seat is None else to_dict(view)
+
+
+SPECTATOR_PATH = "table"
+"""Where a spectator's message holds the public table."""
+
+
+def seen_events(events: Iterable[Event], seat: int | None) -> tuple[Event, ...]:
+    """The events as ``seat`` sees them (a spectator sees what no insider sees)."""
+    return events_for(events, OUTSIDER if seat is None else seat)
+
+
+def events_data(events: Iterable[Event], seat: int | None) -> list[JsonValue]:
+    """The serialized events as ``seat`` sees them."""
+    return [to_dict(e) for e in seen_events(events, seat)]
