@@ -47,7 +47,14 @@ def add_options(parser: argparse.ArgumentParser) -> None:
 
 def missing() -> list[str]:
     """The packages of the ``serve`` extra that are not installed."""
-    return [name for name in EXTRA if importlib.util.find_spec(name) is None]
+    return [name for name in EXTRA if not _installed(name)]
+
+
+def _installed(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(name) is not None
+    except (ImportError, ValueError):  # a module set to None in sys.modules, or broken
+        return False
 
 
 def run(args: argparse.Namespace) -> int:

@@ -13,7 +13,7 @@ TableRequest(game='island', players=2, variants=(), seats=('human', 'greedy'), n
 
 from __future__ import annotations
 
-from attrs import frozen
+from attrs import Factory, field, frozen
 
 from noahrules.bots import BOTS
 from noahrules.game import GAMES
@@ -35,10 +35,17 @@ class TableRequest:
     game: str
     players: int
     variants: tuple[str, ...] = ()
-    seats: tuple[str, ...] = ()
-    """Per seat, :data:`HUMAN` or a bot's name."""
+    seats: tuple[str, ...] = field(
+        default=Factory(lambda self: (HUMAN,) * self.players, takes_self=True)
+    )
+    """Per seat, :data:`HUMAN` or a bot's name (default: every seat a person's)."""
     name: str = ""
     seed: int | None = None
+
+    @seats.validator
+    def _one_per_player(self, _: object, seats: tuple[str, ...]) -> None:
+        if len(seats) != self.players:
+            raise ValueError(f"{len(seats)} seats for {self.players} players")
 
 
 def read_table_request(data: object, settings: Settings) -> TableRequest:

@@ -26,6 +26,7 @@ from noahrules.events import Event
 from noahrules.game import Game
 from noahrules.render import PLAIN, Screen
 from noahrules.serialize import JsonValue, to_dict
+from noahrules.serve.visibility import Shared
 
 __all__ = ["derived", "display", "lines", "screen_for"]
 
@@ -40,12 +41,14 @@ def screen_for(game: Game, rules: object, names: Mapping[int, str], seat: int | 
     return screen
 
 
-def display(game: Game, screen: AnyScreen, view: object, at: str = "") -> dict[str, JsonValue]:
+def display(
+    game: Game, screen: AnyScreen, view: object, at: str = "", shared: Shared | None = None
+) -> dict[str, JsonValue]:
     """The derived values of ``view`` (serialized at path ``at`` of the message's view), and its
     prompt and choices when its seat is to act."""
     moves: tuple[object, ...] = getattr(view, "legal_moves", ())
     return {
-        "derived": derived(game, view, at),
+        "derived": derived(game, view, at, shared),
         "prompt": screen.prompt(view) if moves else None,
         "choices": [screen.label(view, move) for move in moves],
     }
@@ -57,18 +60,26 @@ def lines(screen: AnyScreen, events: Iterable[Event]) -> list[JsonValue]:
     return [text for text in said if text]
 
 
-def derived(game: Game, value: object, at: str = "") -> dict[str, JsonValue]:
+def derived(
+    game: Game, value: object, at: str = "", shared: Shared | None = None
+) -> dict[str, JsonValue]:
     """Per path in the serialized ``value`` (itself at path ``at``), the derived fields of the
-    attrs value there."""
+    attrs value there; the parts ``shared`` holds are walked once."""
     found: dict[str, JsonValue] = {}
-    _walk(value, at, (game.rules_type, *game.references), found)
+    _walk(value, at, (game.rules_type, *game.references), found, shared)
     return found
 
 
-def _walk(value: object, path: str, skip: tuple[type, ...], found: dict[str, JsonValue]) -> None:
+def _walk(
+    value: object,
+    path: str,
+    skip: tuple[type, ...],
+    found: dict[str, JsonValue],
+    shared: Shared | None = None,
+) -> None:
     if isinstance(value, tuple):
         for index, item in enumerate(value):
-            _walk(item, f"{path}.{index}" if path else str(index), skip, found)
+            _walk(item, f"{path}.{index}" if path else str(index), skip, found, shared)
         return
     cls = type(value)
     if not attrs.has(cls) or not _holds_derived(cls, skip):
@@ -77,7 +88,18 @@ def _walk(value: object, path: str, skip: tuple[type, ...], found: dict[str, Jso
     if extra:
         found[path] = {name: _plain(getattr(value, name)) for name in extra}
     for name in _descend(cls, skip):
-        _walk(getattr(value, name), f"{path}.{name}" if path else name, skip, found)
+        child, at = getattr(value, name), f"{path}.{name}" if path else name
+        if shared is not None and attrs.has(type(child)):
+            found.update(shared.get(child, f"derived {at}", lambda: derived_at(child, at, skip)))
+        else:
+            _walk(child, at, skip, found, shared)
+
+
+def derived_at(value: object, path: str, skip: tuple[type, ...]) -> dict[str, JsonValue]:
+    """The derived values of ``value`` (at ``path``), walked without a memo."""
+    found: dict[str, JsonValue] = {}
+    _walk(value, path, skip, found)
+    return found
 
 
 @cache

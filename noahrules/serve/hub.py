@@ -32,6 +32,7 @@ from noahrules.serve.errors import RequestError
 from noahrules.serve.inbound import Hello, MoveRequest, read
 from noahrules.serve.settings import Settings
 from noahrules.serve.store import Store, TableRow
+from noahrules.serve.visibility import Shared
 from noahrules.serve.tables import (
     Seat,
     ServerTable,
@@ -272,10 +273,11 @@ class Hub:
 
     def _broadcast(self, table: ServerTable) -> None:
         texts: dict[int | None, str] = {}
+        shared = Shared()
         for session in list(table.sessions):
             text = texts.get(session.seat)
             if text is None:
-                text = texts[session.seat] = messages.update(table, session.seat)
+                text = texts[session.seat] = messages.update(table, session.seat, shared)
             session.post(text)
 
     def _tell_presence(self, table: ServerTable, but: Session | None = None) -> None:

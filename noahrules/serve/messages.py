@@ -22,6 +22,7 @@ from noahrules.serve.errors import RequestError
 from noahrules.serve.tables import ServerTable
 from noahrules.serve.visibility import (
     SPECTATOR_PATH,
+    Shared,
     as_data,
     events_data,
     seen_events,
@@ -57,8 +58,9 @@ def welcome(table: ServerTable, seat: int | None, since: int) -> str:
     )
 
 
-def update(table: ServerTable, seat: int | None) -> str:
-    """The ``update`` message of the table's last move, for a client at ``seat``."""
+def update(table: ServerTable, seat: int | None, shared: Shared | None = None) -> str:
+    """The ``update`` message of the table's last move, for a client at ``seat`` (``shared``:
+    what the messages of this move to several clients have in common)."""
     live = table.live
     assert live is not None
     screen = table.screen(seat)
@@ -67,7 +69,7 @@ def update(table: ServerTable, seat: int | None) -> str:
         {
             "type": "update",
             "seq": table.seq,
-            **_view(table, seat),
+            **_view(table, seat, shared),
             "events": events_data(events, seat),
             "lines": lines(screen, seen_events(events, seat)),
             "to_act": table.to_act,
@@ -87,15 +89,17 @@ def error(exc: RequestError, answering: str | None = None) -> str:
     return _text({"type": "error", "code": exc.code, "message": exc.message, "re": answering})
 
 
-def _view(table: ServerTable, seat: int | None) -> dict[str, JsonValue]:
+def _view(
+    table: ServerTable, seat: int | None, shared: Shared | None = None
+) -> dict[str, JsonValue]:
     """The client's ``view`` and its ``display``."""
     live = table.live
     assert live is not None
     view = view_of(table.game, live.state, seat)
     at = SPECTATOR_PATH if seat is None else ""
     return {
-        "view": as_data(view, seat),
-        "display": display(table.game, table.screen(seat), view, at),
+        "view": as_data(view, seat, shared),
+        "display": display(table.game, table.screen(seat), view, at, shared),
     }
 
 

@@ -17,13 +17,19 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
+
+import attrs
 
 from noahrules.events import Event, events_for
 from noahrules.game import Game
 from noahrules.serialize import JsonValue, to_dict
 
+T = TypeVar("T")
+
 __all__ = [
+    "Shared",
     "OUTSIDER",
     "SPECTATOR_PATH",
     "as_data",
@@ -56,9 +62,46 @@ def view_data(game: Game, state: object, seat: int | None) -> JsonValue:
     return as_data(view_of(game, state, seat), seat)
 
 
-def as_data(view: object, seat: int | None) -> JsonValue:
-    """A view object of :func:`view_of` as sent to ``seat``."""
-    return {"table": to_dict(view)} if seat is None else to_dict(view)
+def as_data(view: object, seat: int | None, shared: Shared | None = None) -> JsonValue:
+    """A view object of :func:`view_of` as sent to ``seat``: the same data as ``to_dict(view)``,
+    with the parts ``shared`` already holds (the public table) serialized only once."""
+    if seat is None:
+        return {"table": _part(view, "table", shared)}
+    if shared is None or not attrs.has(type(view)):
+        return to_dict(view)
+    names = [f.name for f in attrs.fields(type(view))]
+    values = [getattr(view, name) for name in names]
+    kept = [i for i, value in enumerate(values) if attrs.has(type(value))]
+    rest = [i for i in range(len(names)) if i not in kept]
+    plain = to_dict(tuple(values[i] for i in rest))
+    assert isinstance(plain, list)
+    data: dict[str, JsonValue] = dict(zip((names[i] for i in rest), plain, strict=True))
+    data.update((names[i], _part(values[i], names[i], shared)) for i in kept)
+    return {name: data[name] for name in names}
+
+
+def _part(value: object, path: str, shared: Shared | None) -> JsonValue:
+    if shared is None or not attrs.has(type(value)):
+        return to_dict(value)
+    return shared.get(value, path, lambda: to_dict(value))
+
+
+class Shared:
+    """What several clients' messages about one position have in common: the very same objects
+    (the public table every view holds), each serialized once. Keyed by identity and path, and
+    holding the objects, so that a key is never reused while the memo lives."""
+
+    def __init__(self) -> None:
+        self._done: dict[tuple[int, str], tuple[object, Any]] = {}
+
+    def get(self, value: object, path: str, make: Callable[[], T]) -> T:
+        """``make()``, computed once for ``value`` at ``path``."""
+        key = (id(value), path)
+        hit = self._done.get(key)
+        if hit is None:
+            hit = self._done[key] = (value, make())
+        result: T = hit[1]
+        return result
 
 
 SPECTATOR_PATH = "table"

@@ -1,0 +1,185 @@
+"""The parts of the server on their own: reading messages, the store, what is displayed, the
+bots, the doctests of every module."""
+
+from __future__ import annotations
+
+import asyncio
+import doctest
+import importlib
+import json
+import pkgutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+import noahrules.serve
+from noahrules import GAMES
+from noahrules.serialize import to_dict
+from noahrules.serve.creation import TableRequest
+from noahrules.serve.display import derived
+from noahrules.serve.errors import CODES, RequestError
+from noahrules.serve.hub import Hub
+from noahrules.serve.inbound import Hello, MoveRequest, read
+from noahrules.serve.settings import Settings
+from noahrules.serve.store import Store, TableRow
+from noahrules.serve.visibility import Shared, as_data, view_data
+from tests.serve.support import join
+
+MODULES = [
+    importlib.import_module(f"noahrules.serve.{m.name}")
+    for m in pkgutil.iter_modules(noahrules.serve.__path__)
+    if m.name not in ("__main__",)
+]
+
+
+@pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__)
+def test_doctests(module: object) -> None:
+    failures, _ = doctest.testmod(module, optionflags=doctest.ELLIPSIS)  # type: ignore[arg-type]
+    assert failures == 0
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ('{"type": "hello", "table": "t", "token": "k", "since": 3}', Hello("t", "k", 3)),
+        ('{"type": "hello", "table": "t", "token": null}', Hello("t", None, 0)),
+        ('{"type": "move", "seq": 0, "move": {"type": "EndTurn"}}', MoveRequest(0, {"type": "EndTurn"})),
+        ('{"type": "move", "seq": 2, "move": {}, "table": "t"}', MoveRequest(2, {}, "t")),
+    ],
+)
+def test_good_messages_are_read(text: str, expected: object) -> None:
+    assert read(text, 8192) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("x" * 8193, "too_large"),
+        ('{"type": "hello", "table": "' + "é" * 4100 + '"}', "too_large"),
+        (b'{"type": "hello"}', "malformed"),
+        ("{", "malformed"),
+        ("[" * 4000 + "]" * 4000, "malformed"),
+        ("12", "malformed"),
+        ('{"type": 1}', "malformed"),
+        ('{"type": "dance"}', "malformed"),
+        ('{"type": "hello"}', "malformed"),
+        ('{"type": "hello", "table": ""}', "malformed"),
+        ('{"type": "hello", "table": "t", "token": 5}', "malformed"),
+        ('{"type": "hello", "table": "t", "since": -1}', "malformed"),
+        ('{"type": "hello", "table": "t", "since": true}', "malformed"),
+        ('{"type": "hello", "table": "t", "since": 1.0}', "malformed"),
+        ('{"type": "hello", "table": "t", "seat": 1}', "malformed"),
+        ('{"type": "move", "seq": "1", "move": {}}', "malformed"),
+        ('{"type": "move", "seq": 1, "move": []}', "malformed"),
+        ('{"type": "move", "seq": 1, "move": {}, "table": 3}', "malformed"),
+    ],
+)
+def test_bad_messages_are_refused(text: str | bytes, code: str) -> None:
+    with pytest.raises(RequestError) as refused:
+        read(text, 8192)
+    assert refused.value.code == code and refused.value.status == CODES[code]
+
+
+def test_error_codes_are_known() -> None:
+    with pytest.raises(ValueError, match="unknown error code"):
+        RequestError("oops", "no such code")
+
+
+def test_the_store_is_a_wal_file_and_refuses_a_move_twice(tmp_path: Path) -> None:
+    store = Store(tmp_path / "s.sqlite", "FULL")
+    assert store.journal_mode == "wal"
+    store.create(TableRow("a", 1.0, "{}", "[]"))
+    store.append("a", 1, "m1", over=False)
+    with pytest.raises(sqlite3.IntegrityError):
+        store.append("a", 1, "again", over=True)
+    store.append("a", 2, "m2", over=True)
+    with pytest.raises(sqlite3.IntegrityError):
+        store.append("nope", 1, "m", over=False)
+    store.close()
+    again = Store(tmp_path / "s.sqlite")
+    assert again.tables() == [TableRow("a", 1.0, "{}", "[]", over=True, moves=2)]
+    assert again.moves("a") == ["m1", "m2"]
+    again.close()
+
+
+def test_settings_are_checked() -> None:
+    with pytest.raises(ValueError):
+        Settings(synchronous="SOMETIMES")
+    with pytest.raises(ValueError):
+        Settings(max_message=0)
+    with pytest.raises(ValueError):
+        Settings(max_frame=10, max_message=100)
+
+
+def test_derived_values_are_the_ferries_own() -> None:
+    game = GAMES["ferry"]
+    state = game.new_game(game.load_rules(), 3, seed=4)
+    view = game.view(state, 0)
+    found = derived(game, view)
+    for dock, ferry in enumerate(view.docks):
+        assert ferry is not None
+        assert found[f"table.docks.{dock}"] == {
+            "load": ferry.load,
+            "capacity": ferry.capacity,
+            "genders": [g.value for g in ferry.genders],
+        }
+    assert derived(game, view, shared=Shared()) == found
+    assert derived(game, view.table, "table") == found
+
+
+@pytest.mark.parametrize("name", ["ferry", "island"])
+def test_shared_serialization_is_to_dict(name: str) -> None:
+    game = GAMES[name]
+    state = game.new_game(game.load_rules(), 3, seed=8)
+    shared = Shared()
+    for seat in range(3):
+        view = game.view(state, seat)
+        assert as_data(view, seat, shared) == to_dict(view)
+    assert view_data(game, state, None) == {"table": to_dict(game.view(state, 1).table)}
+
+
+def test_a_table_of_bots_plays_itself_off_the_event_loop() -> None:
+    async def run() -> None:
+        hub = Hub(":memory:", Settings(bot_workers=1))
+        await hub.start()
+        table, links = await hub.create(TableRequest("island", 2, seats=("greedy", "random")))
+        assert links == []
+        watcher = await join(hub, table.id, None)
+        ticks = 0
+        while not table.over:
+            await asyncio.sleep(0.001)  # the loop keeps turning while bots think
+            ticks += 1
+        assert ticks > 5
+        assert watcher.last("update")["over"]
+        await hub.stop()
+
+    asyncio.run(run())
+
+
+def test_a_table_whose_rules_changed_is_reported_not_restored(tmp_path: Path) -> None:
+    db = tmp_path / "old.sqlite"
+
+    async def make() -> str:
+        hub = Hub(db)
+        await hub.start()
+        table, _ = await hub.create(TableRequest("ferry", 2))
+        await hub.stop()
+        return table.id
+
+    table_id = asyncio.run(make())
+    with sqlite3.connect(db) as connection:
+        head = json.loads(connection.execute("SELECT head FROM tables").fetchone()[0])
+        head["digest"] = "f" * 64
+        connection.execute("UPDATE tables SET head = ?", (json.dumps(head),))
+
+    async def reopen() -> None:
+        hub = Hub(db)
+        await hub.start()
+        info = hub.table(table_id).info()
+        assert info["problem"] and "changed" in str(info["problem"])
+        client = await join(hub, table_id, None)
+        assert client.last("error")["code"] == "unavailable"
+        await hub.stop()
+
+    asyncio.run(reopen())
