@@ -54,7 +54,7 @@ class Run:
         self.latencies: list[float] = []
         self.moves = 0
         self.errors: list[str] = []
-        self.games = 0
+        self.finished: set[str] = set()
         self.deadline = 0.0
         self.running = True
 
@@ -88,6 +88,7 @@ async def client(run: Run, ws_url: str, table: str, token: str, seats: int) -> N
             if kind == "update":
                 note_update(run, table, seq)
                 if message["over"]:
+                    run.finished.add(table)
                     return
             elif message["table"]["over"]:
                 return
@@ -139,7 +140,6 @@ async def table_loop(run: Run, base: str, ws_url: str, index: int) -> None:
         for result in results:
             if isinstance(result, BaseException):
                 run.errors.append(f"{table}: {result!r}")
-        run.games += 1
         index += 2
 
 
@@ -160,8 +160,17 @@ def start_server(db: Path) -> tuple[subprocess.Popen[bytes], str]:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     process = subprocess.Popen(
-        [sys.executable, "-m", "noahrules.serve", "--db", str(db), "--port", str(port),
-         "--bot-delay", "0"],
+        [
+            sys.executable,
+            "-m",
+            "noahrules.serve",
+            "--db",
+            str(db),
+            "--port",
+            str(port),
+            "--bot-delay",
+            "0",
+        ],
         cwd=ROOT,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -182,6 +191,7 @@ async def measure(args: argparse.Namespace, base: str, pid: int | None) -> dict[
     ws_url = base.replace("http", "ws", 1) + "/ws"
     memory_before = rss(pid) if pid else 0
     cpu_before = cpu_seconds(pid) if pid else 0.0
+    driver_before = time.process_time()
     started = time.perf_counter()
     tasks = [asyncio.create_task(table_loop(run, base, ws_url, i)) for i in range(args.tables)]
     await asyncio.sleep(min(args.warmup, args.seconds))
@@ -189,7 +199,7 @@ async def measure(args: argparse.Namespace, base: str, pid: int | None) -> dict[
     await asyncio.sleep(max(0.0, args.seconds - args.warmup))
     run.running = False
     elapsed = time.perf_counter() - started
-    done, pending = await asyncio.wait(tasks, timeout=args.grace)
+    _, pending = await asyncio.wait(tasks, timeout=args.grace)
     for task in pending:
         task.cancel()
     unanswered = len(run.waiting)
@@ -204,7 +214,7 @@ async def measure(args: argparse.Namespace, base: str, pid: int | None) -> dict[
         "think_s": args.think,
         "moves": run.moves,
         "moves_per_s": round(run.moves / elapsed, 1),
-        "games_finished_or_cut": run.games,
+        "games_finished": len(run.finished),
         "latency_ms": {
             "p50": _ms(lat, 0.50),
             "p90": _ms(lat, 0.90),
@@ -222,6 +232,7 @@ async def measure(args: argparse.Namespace, base: str, pid: int | None) -> dict[
             "growth_from_idle": round((memory_after - memory_before) / 2**20, 1),
         },
         "server_cpu_s": round(cpu_seconds(pid) - cpu_before, 1) if pid else None,
+        "driver_cpu_s": round(time.process_time() - driver_before, 1),
     }
 
 

@@ -12,6 +12,7 @@ progress is in it; it is served over HTTP, never over the WebSocket.
 from __future__ import annotations
 
 import enum
+from typing import Any
 
 import attrs
 
@@ -28,11 +29,10 @@ def describe(rules: object) -> dict[str, JsonValue]:
 
 
 def _plain(value: object) -> JsonValue:
-    if attrs.has(type(value)):
+    cls: Any = type(value)
+    if attrs.has(cls):
         return {
-            f.name: _plain(getattr(value, f.name))
-            for f in attrs.fields(type(value))
-            if f.repr and f.init
+            f.name: _plain(getattr(value, f.name)) for f in attrs.fields(cls) if f.repr and f.init
         }
     if isinstance(value, enum.Enum):
         return _plain(value.value)

@@ -11,6 +11,7 @@ import importlib.util
 import sys
 
 from noahrules.cli.common import add_command
+from noahrules.serve.settings import Settings
 
 __all__ = ["EXTRA", "main", "missing", "register", "run"]
 
@@ -28,7 +29,9 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 def add_options(parser: argparse.ArgumentParser) -> None:
     """The options of ``serve``."""
-    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    parser.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)"
+    )
     parser.add_argument("--port", type=int, default=8765, help="port to listen on (default 8765)")
     parser.add_argument(
         "--db",
@@ -71,10 +74,10 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 1
-    import uvicorn
+    # Imported here, not above: the command line loads this module without the extra.
+    import uvicorn  # noqa: PLC0415
 
-    from noahrules.serve.app import create_app
-    from noahrules.serve.settings import Settings
+    from noahrules.serve.app import create_app  # noqa: PLC0415
 
     settings = Settings(bot_delay=args.bot_delay)
     app = create_app(args.db, settings)
@@ -85,6 +88,7 @@ def run(args: argparse.Namespace) -> int:
         host=args.host,
         port=args.port,
         ws_max_size=settings.max_frame,
+        ws_per_message_deflate=settings.compress,
         log_level="warning",
     )
     return 0

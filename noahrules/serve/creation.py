@@ -55,7 +55,8 @@ def read_table_request(data: object, settings: Settings) -> TableRequest:
     extra = sorted(str(k)[:32] for k in set(data) - _FIELDS)
     if extra:
         raise RequestError("bad_request", f"unknown fields {extra}; allowed: {sorted(_FIELDS)}")
-    game = GAMES.get(data.get("game")) if isinstance(data.get("game"), str) else None
+    name = data.get("game")
+    game = GAMES.get(name) if isinstance(name, str) else None
     if game is None:
         raise RequestError("bad_request", f"'game' must be one of {list(GAMES)}")
     players = data.get("players", game.min_players)

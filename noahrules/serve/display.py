@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Iterator, Mapping
-from functools import cache
+from functools import cache, partial
 from typing import Any, get_args
 
 import attrs
@@ -90,7 +90,7 @@ def _walk(
     for name in _descend(cls, skip):
         child, at = getattr(value, name), f"{path}.{name}" if path else name
         if shared is not None and attrs.has(type(child)):
-            found.update(shared.get(child, f"derived {at}", lambda: derived_at(child, at, skip)))
+            found.update(shared.get(child, f"derived {at}", partial(derived_at, child, at, skip)))
         else:
             _walk(child, at, skip, found, shared)
 
@@ -119,8 +119,9 @@ def _descend(cls: type, skip: tuple[type, ...]) -> tuple[str, ...]:
 
 
 @cache
-def _holds_derived(cls: type, skip: tuple[type, ...], seen: frozenset[type] = frozenset()) -> bool:
-    """Whether a value of attrs class ``cls`` has derived fields, or may hold one that has."""
+def _holds_derived(cls: Any, skip: tuple[type, ...], seen: frozenset[type] = frozenset()) -> bool:
+    """Whether a value of attrs class ``cls`` has derived fields, or may hold one that has
+    (``object``: a value of any class)."""
     if cls is object:
         return True
     if issubclass(cls, skip) or cls in seen:

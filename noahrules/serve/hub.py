@@ -32,7 +32,6 @@ from noahrules.serve.errors import RequestError
 from noahrules.serve.inbound import Hello, MoveRequest, read
 from noahrules.serve.settings import Settings
 from noahrules.serve.store import Store, TableRow
-from noahrules.serve.visibility import Shared
 from noahrules.serve.tables import (
     Seat,
     ServerTable,
@@ -47,6 +46,7 @@ from noahrules.serve.tables import (
     seats_to_json,
     start,
 )
+from noahrules.serve.visibility import Shared
 
 __all__ = ["Connection", "Hub", "Session"]
 
@@ -229,7 +229,9 @@ class Hub:
                 raise RequestError("bad_token", "this token opens no seat of this table")
         await self._ensure_live(table)
         if hello.since > table.seq:
-            raise RequestError("bad_request", f"this table has {table.seq} moves, not {hello.since}")
+            raise RequestError(
+                "bad_request", f"this table has {table.seq} moves, not {hello.since}"
+            )
         session.table, session.seat = table, seat
         table.sessions.add(session)
         session.post(messages.welcome(table, seat, hello.since))
@@ -262,10 +264,14 @@ class Hub:
             state, events = advance(table, seat, seq, move, self.settings.max_moves)
             over = table.game.is_over(state)
             try:
-                await self._in_db(self._store_now().append, table.id, seq + 1, move_text(move), over)
+                await self._in_db(
+                    self._store_now().append, table.id, seq + 1, move_text(move), over
+                )
             except sqlite3.Error as exc:
                 log.error("table %s: move %d not stored: %s", table.id, seq + 1, exc)
-                raise RequestError("storage", "the move could not be stored; nothing changed") from exc
+                raise RequestError(
+                    "storage", "the move could not be stored; nothing changed"
+                ) from exc
             commit(table, move, state, events)
             self._broadcast(table)
         self._schedule_bot(table)
@@ -330,7 +336,9 @@ class Hub:
             moves = await self._in_db(self._store_now().moves, table.id)
             loop = asyncio.get_running_loop()
             try:
-                live = await loop.run_in_executor(self._bots, restore, table.game, table.head, moves)
+                live = await loop.run_in_executor(
+                    self._bots, restore, table.game, table.head, moves
+                )
             except NoahRulesError as exc:
                 table.problem = str(exc)
                 log.error("table %s cannot be restored: %s", table.id, exc)
@@ -349,7 +357,7 @@ class Hub:
 
     def _from_row(self, row: TableRow) -> ServerTable:
         head_data = from_json(row.head, GameRecord)
-        table = ServerTable(
+        return ServerTable(
             row.id,
             GAMES[head_data.game],
             head_data,
@@ -358,7 +366,6 @@ class Hub:
             seq=row.moves,
             over=row.over,
         )
-        return table
 
     def _store_now(self) -> Store:
         if self._store is None:

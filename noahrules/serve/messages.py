@@ -14,16 +14,16 @@ Views and events are exactly those of :mod:`noahrules.serve.visibility`; ``displ
 
 from __future__ import annotations
 
-import json
+from typing import Any
 
-from noahrules.serialize import JsonValue
 from noahrules.serve.display import display, lines
 from noahrules.serve.errors import RequestError
+from noahrules.serve.jsontext import Spliced, encode
 from noahrules.serve.tables import ServerTable
 from noahrules.serve.visibility import (
     SPECTATOR_PATH,
     Shared,
-    as_data,
+    as_text,
     events_data,
     seen_events,
     view_of,
@@ -89,19 +89,18 @@ def error(exc: RequestError, answering: str | None = None) -> str:
     return _text({"type": "error", "code": exc.code, "message": exc.message, "re": answering})
 
 
-def _view(
-    table: ServerTable, seat: int | None, shared: Shared | None = None
-) -> dict[str, JsonValue]:
+def _view(table: ServerTable, seat: int | None, shared: Shared | None = None) -> dict[str, Any]:
     """The client's ``view`` and its ``display``."""
     live = table.live
     assert live is not None
+    shared = shared or Shared()
     view = view_of(table.game, live.state, seat)
     at = SPECTATOR_PATH if seat is None else ""
     return {
-        "view": as_data(view, seat, shared),
+        "view": as_text(view, seat, shared),
         "display": display(table.game, table.screen(seat), view, at, shared),
     }
 
 
-def _text(message: dict[str, JsonValue]) -> str:
-    return json.dumps(message, separators=(",", ":"))
+def _text(message: dict[str, Any]) -> str:
+    return encode(Spliced(message))

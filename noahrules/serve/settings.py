@@ -39,6 +39,9 @@ class Settings:
     outbox: int = 256
     """Messages queued for one client before it is disconnected as too slow (it may reconnect
     and get what it missed)."""
+    compress: bool = False
+    """Whether WebSocket messages are compressed (permessage-deflate, under uvicorn). A message is
+    a few kilobytes; compressing it costs the server more time than sending it on a LAN."""
     bot_delay: float = 0.0
     """Seconds a bot waits before it moves, so that people can follow the game."""
     bot_workers: int = 2

@@ -176,7 +176,9 @@ def restore(game: Game, head: GameRecord, moves: Sequence[str]) -> Live:
     events recomputed. Raises :class:`~noahrules.errors.NoahRulesError` (a
     :class:`~noahrules.errors.ReplayError` when the rules data changed since the game began)."""
     rules = game.load_rules(head.variants)
-    record = attrs.evolve(head, moves=tuple(from_dict(json.loads(m), game.move_type, rules) for m in moves))
+    record = attrs.evolve(
+        head, moves=tuple(from_dict(json.loads(m), game.move_type, rules) for m in moves)
+    )
     states = replay(record, rules)
     state = next(states)
     live = Live(rules, state)

@@ -25,15 +25,22 @@ import attrs
 from noahrules.events import Event, events_for
 from noahrules.game import Game
 from noahrules.serialize import JsonValue, to_dict
+from noahrules.serve.jsontext import Raw, Spliced, dumps
 
 T = TypeVar("T")
 
 __all__ = [
-    "Shared",
     "OUTSIDER",
     "SPECTATOR_PATH",
+    "Shared",
     "as_data",
-    "events_data", "public_table", "seen_events", "view_data", "view_of"]
+    "as_text",
+    "events_data",
+    "public_table",
+    "seen_events",
+    "view_data",
+    "view_of",
+]
 
 OUTSIDER = -1
 """The seat number of a spectator for :func:`noahrules.events.events_for`: no seat, so never an
@@ -69,14 +76,34 @@ def as_data(view: object, seat: int | None, shared: Shared | None = None) -> Jso
         return {"table": _part(view, "table", shared)}
     if shared is None or not attrs.has(type(view)):
         return to_dict(view)
-    names = [f.name for f in attrs.fields(type(view))]
+    return _fieldwise(view, lambda value, name: _part(value, name, shared))
+
+
+def as_text(view: object, seat: int | None, shared: Shared) -> Spliced:
+    """:func:`as_data`, ready for :func:`~noahrules.serve.jsontext.encode`: the parts
+    ``shared`` holds are JSON text, written once for every client."""
+    if seat is None:
+        return Spliced(table=_text(view, "table", shared))
+    if not attrs.has(type(view)):
+        return Spliced(to_dict(view))  # type: ignore[arg-type]
+    return Spliced(_fieldwise(view, lambda value, name: _text(value, name, shared)))
+
+
+def _text(value: object, path: str, shared: Shared) -> Raw:
+    return shared.get(value, f"{path} as text", lambda: Raw(dumps(to_dict(value))))
+
+
+def _fieldwise(view: object, part: Callable[[object, str], Any]) -> dict[str, Any]:
+    """``to_dict(view)`` field by field, with ``part(value, name)`` for its attrs values."""
+    cls: Any = type(view)
+    names = [f.name for f in attrs.fields(cls)]
     values = [getattr(view, name) for name in names]
     kept = [i for i, value in enumerate(values) if attrs.has(type(value))]
     rest = [i for i in range(len(names)) if i not in kept]
     plain = to_dict(tuple(values[i] for i in rest))
     assert isinstance(plain, list)
-    data: dict[str, JsonValue] = dict(zip((names[i] for i in rest), plain, strict=True))
-    data.update((names[i], _part(values[i], names[i], shared)) for i in kept)
+    data: dict[str, Any] = dict(zip((names[i] for i in rest), plain, strict=True))
+    data.update((names[i], part(values[i], names[i])) for i in kept)
     return {name: data[name] for name in names}
 
 

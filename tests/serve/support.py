@@ -20,6 +20,8 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+from websockets.sync.client import connect
+
 from noahrules.serve.hub import Hub, Session
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -57,7 +59,8 @@ async def join(hub: Hub, table: str, token: str | None, since: int = 0) -> Recor
     client = Recorder()
     client.session = hub.connect(client)
     await hub.receive(
-        client.session, json.dumps({"type": "hello", "table": table, "token": token, "since": since})
+        client.session,
+        json.dumps({"type": "hello", "table": table, "token": token, "since": since}),
     )
     return client
 
@@ -161,8 +164,6 @@ class WsClient:
     receives is kept, in order."""
 
     def __init__(self, url: str, table: str, token: str | None, since: int = 0) -> None:
-        from websockets.sync.client import connect
-
         self.table = table
         self.since = since
         self.texts: list[str] = []

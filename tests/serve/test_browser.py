@@ -60,9 +60,9 @@ def open_page(browser: Browser) -> tuple[Page, list[str]]:
     page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
     page.on(
         "console",
-        lambda message: problems.append(f"console: {message.text}")
-        if message.type == "error"
-        else None,
+        lambda message: (
+            problems.append(f"console: {message.text}") if message.type == "error" else None
+        ),
     )
     return page, problems
 
@@ -117,8 +117,11 @@ def _assert_shot(shot: Path) -> None:
 def shown_scores(page: Page) -> tuple[list[int], list[str]]:
     rows = page.locator("#scores tbody tr")
     scores = [int(rows.nth(i).locator("td.score").inner_text()) for i in range(rows.count())]
-    winners = [rows.nth(i).locator("td").first.inner_text() for i in range(rows.count())
-               if "winner" in (rows.nth(i).get_attribute("class") or "")]
+    winners = [
+        rows.nth(i).locator("td").first.inner_text()
+        for i in range(rows.count())
+        if "winner" in (rows.nth(i).get_attribute("class") or "")
+    ]
     return scores, winners
 
 
@@ -152,7 +155,7 @@ def test_a_whole_ferry_game_against_two_bots(browser: Browser, server: ServerPro
     game = GAMES["ferry"]
     scores, winners = shown_scores(page)
     assert scores == list(game.scores(state))
-    assert winners == [("Ann (you)" if s == 0 else f"greedy bot") for s in game.winners(state)]
+    assert winners == [("Ann (you)" if s == 0 else "greedy bot") for s in game.winners(state)]
     assert page.locator("#log li").count() > 0
     expect(watcher.locator("#result")).to_be_visible()
     assert shown_scores(watcher)[0] == scores
@@ -160,7 +163,9 @@ def test_a_whole_ferry_game_against_two_bots(browser: Browser, server: ServerPro
     assert page.locator(".toast.error").count() == 0
 
     page.click("text=Replay this game")
-    expect(page.locator("#replay-at")).to_have_text(f"move {len(record.moves)} of {len(record.moves)}")
+    expect(page.locator("#replay-at")).to_have_text(
+        f"move {len(record.moves)} of {len(record.moves)}"
+    )
     page.click("#replay-back")
     expect(page.locator("#replay-at")).to_have_text(
         f"move {len(record.moves) - 1} of {len(record.moves)}"
@@ -168,7 +173,9 @@ def test_a_whole_ferry_game_against_two_bots(browser: Browser, server: ServerPro
     expect(page.locator(".dock")).to_have_count(5)
 
 
-def test_a_whole_island_game_against_one_bot(browser: Browser, server: ServerProcess, tmp_path: Path) -> None:
+def test_a_whole_island_game_against_one_bot(
+    browser: Browser, server: ServerProcess, tmp_path: Path
+) -> None:
     page, problems = open_page(browser)
     table = create_table(page, server, "island", 2)
     rules = GAMES["island"].load_rules()
@@ -196,6 +203,8 @@ def test_a_whole_island_game_against_one_bot(browser: Browser, server: ServerPro
     page.goto(server.url + "/replay")
     page.set_input_files("#record-file", str(saved))
     page.click("#upload button[type=submit]")
-    expect(page.locator("#replay-at")).to_have_text(f"move {len(record.moves)} of {len(record.moves)}")
+    expect(page.locator("#replay-at")).to_have_text(
+        f"move {len(record.moves)} of {len(record.moves)}"
+    )
     expect(page.locator("svg#map .space")).to_have_count(len(rules.board.kind))
     page.screenshot(path=str(SHOTS / "island-replay.png"), full_page=True)

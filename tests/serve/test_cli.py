@@ -20,13 +20,20 @@ def parser() -> argparse.ArgumentParser:
 
 def test_the_options_and_their_defaults() -> None:
     args = parser().parse_args(["serve"])
-    assert (args.host, args.port, args.db, args.bot_delay) == ("127.0.0.1", 8765, "noahrules.sqlite", 0.6)
+    assert (args.host, args.port, args.db, args.bot_delay) == (
+        "127.0.0.1",
+        8765,
+        "noahrules.sqlite",
+        0.6,
+    )
     args = parser().parse_args(["serve", "--port", "9000", "--db", "x.sqlite", "--host", "0.0.0.0"])
     assert (args.host, args.port, args.db) == ("0.0.0.0", 9000, "x.sqlite")
     assert args.command is cli.run
 
 
-def test_a_missing_extra_is_named(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_missing_extra_is_named(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     real = cli.importlib.util.find_spec
     monkeypatch.setattr(
         cli.importlib.util, "find_spec", lambda name: None if name == "uvicorn" else real(name)
@@ -44,13 +51,25 @@ def test_the_command_line_module_needs_nothing_of_the_extra() -> None:
         "assert cli.missing() == ['starlette', 'uvicorn', 'websockets'], cli.missing()\n"
         "print(cli.main(['--port', '1']))\n"
     )
-    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     assert done.stdout.strip() == "1", done.stderr
     assert "needs the 'serve' extra" in done.stderr
 
 
 def test_python_dash_m_help() -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "noahrules.serve", "--help"], cwd=ROOT, capture_output=True, text=True, timeout=60
+        [sys.executable, "-m", "noahrules.serve", "--help"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
     )
     assert done.returncode == 0 and "--db" in done.stdout and "--bot-delay" in done.stdout

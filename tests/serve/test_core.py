@@ -44,7 +44,10 @@ def test_doctests(module: object) -> None:
     [
         ('{"type": "hello", "table": "t", "token": "k", "since": 3}', Hello("t", "k", 3)),
         ('{"type": "hello", "table": "t", "token": null}', Hello("t", None, 0)),
-        ('{"type": "move", "seq": 0, "move": {"type": "EndTurn"}}', MoveRequest(0, {"type": "EndTurn"})),
+        (
+            '{"type": "move", "seq": 0, "move": {"type": "EndTurn"}}',
+            MoveRequest(0, {"type": "EndTurn"}),
+        ),
         ('{"type": "move", "seq": 2, "move": {}, "table": "t"}', MoveRequest(2, {}, "t")),
     ],
 )

@@ -29,7 +29,9 @@ LIMIT = Settings().max_message
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
     max_leaves=12,
 )
 field_values = json_values | st.integers(-3, 3) | st.sampled_from(["", "TakeAnimals", "x" * 200])
@@ -51,7 +53,10 @@ def hellos(table: str, other: str, tokens: list[str]) -> st.SearchStrategy[dict[
 def moves(table: str, other: str) -> st.SearchStrategy[dict[str, Any]]:
     """Move messages with mistyped, stale or foreign parts."""
     move = st.fixed_dictionaries(
-        {"type": st.sampled_from(["PlayAnimal", "MoveNoah", "Flood", "Nope", "Move"]) | field_values},
+        {
+            "type": st.sampled_from(["PlayAnimal", "MoveNoah", "Flood", "Nope", "Move"])
+            | field_values
+        },
         optional={"card": field_values, "dock": field_values, "space": field_values},
     )
     return st.fixed_dictionaries(
@@ -73,7 +78,9 @@ def hostile(table: str, other: str, tokens: list[str]) -> st.SearchStrategy[str 
         st.text(max_size=60),
         st.binary(max_size=60),
         st.sampled_from(["{", "nul", "[1,2", '{"type": }', "\x00", "", "[" * 5000 + "]" * 5000]),
-        st.integers(LIMIT + 1, 3 * LIMIT).map(lambda n: json.dumps({"type": "hello", "p": "x" * n})),
+        st.integers(LIMIT + 1, 3 * LIMIT).map(
+            lambda n: json.dumps({"type": "hello", "p": "x" * n})
+        ),
     )
 
 
@@ -81,7 +88,9 @@ async def _fuzz(data: st.DataObject) -> None:
     hub = Hub(":memory:", Settings())
     await hub.start()
     try:
-        table, links = await hub.create(TableRequest("ferry", 3, seats=("human", "human", "greedy")))
+        table, links = await hub.create(
+            TableRequest("ferry", 3, seats=("human", "human", "greedy"))
+        )
         other, other_links = await hub.create(TableRequest("island", 2, seats=("human", "human")))
         tokens = [str(link["token"]) for link in (*links, *other_links)]
         seat0 = await join(hub, table.id, tokens[0])
@@ -192,8 +201,16 @@ def test_hostile_frames_over_uvicorn(server: ServerProcess) -> None:
     other = server.post("/api/tables", {"game": "island", "players": 2})
     table, tokens = made["table"]["id"], [link["token"] for link in made["links"]]
     with connect(server.ws_url, max_size=None) as ws:
-        assert _refused(ws, json.dumps({"type": "move", "seq": 0, "move": {}}))["code"] == "not_joined"
-        assert _refused(ws, json.dumps({"type": "hello", "table": table, "token": other["links"][0]["token"]}))["code"] == "bad_token"
+        assert (
+            _refused(ws, json.dumps({"type": "move", "seq": 0, "move": {}}))["code"] == "not_joined"
+        )
+        assert (
+            _refused(
+                ws,
+                json.dumps({"type": "hello", "table": table, "token": other["links"][0]["token"]}),
+            )["code"]
+            == "bad_token"
+        )
         welcome = _hello(ws, table, tokens[0])
         assert welcome["type"] == "welcome" and welcome["seat"] == 0
         view = welcome["view"]
@@ -206,11 +223,30 @@ def test_hostile_frames_over_uvicorn(server: ServerProcess) -> None:
             ("[" * 3000 + "]" * 3000, "malformed"),
             (json.dumps({"type": "hello", "table": table, "token": tokens[1]}), "already_joined"),
             (json.dumps({"type": "move", "seq": "0", "move": view["legal_moves"][0]}), "malformed"),
-            (json.dumps({"type": "move", "seq": 0, "move": view["legal_moves"][0], "table": other["table"]["id"]}), "other_table"),
+            (
+                json.dumps(
+                    {
+                        "type": "move",
+                        "seq": 0,
+                        "move": view["legal_moves"][0],
+                        "table": other["table"]["id"],
+                    }
+                ),
+                "other_table",
+            ),
             (json.dumps({"type": "move", "seq": 5, "move": view["legal_moves"][0]}), "stale"),
-            (json.dumps({"type": "move", "seq": 0, "move": {"type": "PlayAnimal", "card": 7}}), "bad_move"),
-            (json.dumps({"type": "move", "seq": 0, "move": {"type": "Flood", "space": 3}}), "bad_move"),
-            (json.dumps({"type": "move", "seq": 0, "move": {"type": "MoveNoah", "dock": 1}}), "illegal"),
+            (
+                json.dumps({"type": "move", "seq": 0, "move": {"type": "PlayAnimal", "card": 7}}),
+                "bad_move",
+            ),
+            (
+                json.dumps({"type": "move", "seq": 0, "move": {"type": "Flood", "space": 3}}),
+                "bad_move",
+            ),
+            (
+                json.dumps({"type": "move", "seq": 0, "move": {"type": "MoveNoah", "dock": 1}}),
+                "illegal",
+            ),
             (json.dumps({"type": "shout"}), "malformed"),
             ("x" * (LIMIT + 1), "too_large"),
             (json.dumps({"type": "hello", "pad": "é" * LIMIT}), "too_large"),
@@ -223,7 +259,9 @@ def test_hostile_frames_over_uvicorn(server: ServerProcess) -> None:
         assert json.loads(ws.recv(timeout=10))["seq"] == 1
 
 
-def test_a_frame_beyond_the_transport_limit_closes_only_that_connection(server: ServerProcess) -> None:
+def test_a_frame_beyond_the_transport_limit_closes_only_that_connection(
+    server: ServerProcess,
+) -> None:
     made = server.post("/api/tables", {"game": "island", "players": 2})
     table = made["table"]["id"]
     with connect(server.ws_url, max_size=None) as ws:
@@ -243,8 +281,14 @@ def test_other_seats_tokens_act_only_for_their_own_seat(server: ServerProcess) -
         view = _hello(first, table, tokens[0])["view"]
         assert _hello(second, table, tokens[1])["seat"] == 1
         move = view["legal_moves"][0]
-        assert _refused(second, json.dumps({"type": "move", "seq": 0, "move": move}))["code"] == "not_your_turn"
+        assert (
+            _refused(second, json.dumps({"type": "move", "seq": 0, "move": move}))["code"]
+            == "not_your_turn"
+        )
         with connect(server.ws_url) as watcher:
             _hello(watcher, table, None)
-            assert _refused(watcher, json.dumps({"type": "move", "seq": 0, "move": move}))["code"] == "spectator"
+            assert (
+                _refused(watcher, json.dumps({"type": "move", "seq": 0, "move": move}))["code"]
+                == "spectator"
+            )
         assert server.get(f"/api/tables/{table}")["seq"] == 0

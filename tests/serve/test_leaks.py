@@ -26,6 +26,7 @@ from noahrules import GAMES
 from noahrules.events import Event
 from noahrules.game import Game
 from noahrules.serialize import from_dict, to_dict
+from noahrules.serve import messages
 from noahrules.serve.creation import TableRequest
 from noahrules.serve.display import derived
 from noahrules.serve.hub import Hub
@@ -225,9 +226,7 @@ class Secrets:
         self.names = frozenset(rules.card if game.name == "ferry" else rules.kind)
         self.words = CARD_ID if game.name == "ferry" else WORD
 
-    def check(
-        self, text: str, state: Any, events: list[Event], seat: int | None
-    ) -> Iterator[str]:
+    def check(self, text: str, state: Any, events: list[Event], seat: int | None) -> Iterator[str]:
         named = self.names.intersection(self.words.findall(text))
         if not named or not named - self.plainly_known(state, seat):
             return
@@ -300,8 +299,6 @@ def test_every_message_is_the_seats_view_and_names_nothing_hidden() -> None:
 def test_the_oracle_sees_a_leak(index: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """The check can fail: a server that sends seat 0's view to the spectator and to every seat
     but the one to act is caught."""
-    import noahrules.serve.messages as messages
-
     right = messages.view_of
 
     def leaky(game: Game, state: object, seat: int | None) -> object:

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 from starlette.applications import Starlette
-from starlette.routing import Mount, Route
 from starlette.responses import PlainTextResponse
+from starlette.routing import Mount, Route
 from starlette.testclient import TestClient
 
 from noahrules import GAMES
@@ -41,7 +41,9 @@ def finish(client: TestClient, table: str, tokens: list[str]) -> dict[str, Any]:
                 return info
             seat = info["to_act"]
             view = latest[seat]["view"]
-            entered[seat].send_json({"type": "move", "seq": info["seq"], "move": view["legal_moves"][0]})
+            entered[seat].send_json(
+                {"type": "move", "seq": info["seq"], "move": view["legal_moves"][0]}
+            )
             for other, ws in enumerate(entered):
                 latest[other] = _next_position(ws)
     finally:
@@ -63,14 +65,23 @@ def test_games_and_their_public_rules(client: TestClient) -> None:
     assert "greedy" in listed["bots"]
     rules = client.get("/api/games/island/rules", params={"variant": "small-island"}).json()
     assert rules["variants"] == ["small-island"] and rules["board"]["name"]
-    assert client.get("/api/games/ferry/rules", params={"variant": "../../etc/passwd"}).status_code == 400
+    assert (
+        client.get("/api/games/ferry/rules", params={"variant": "../../etc/passwd"}).status_code
+        == 400
+    )
     assert client.get("/api/games/chess/rules").status_code == 404
 
 
 def test_create_list_join(client: TestClient) -> None:
     made = client.post(
         "/api/tables",
-        json={"game": "ferry", "players": 3, "variants": ["frog"], "seats": ["human", "human", "random"], "name": "Ann"},
+        json={
+            "game": "ferry",
+            "players": 3,
+            "variants": ["frog"],
+            "seats": ["human", "human", "random"],
+            "name": "Ann",
+        },
     )
     assert made.status_code == 201
     body = made.json()
@@ -141,13 +152,23 @@ def test_the_record_and_replay_wait_for_the_end(client: TestClient) -> None:
     frames = client.get(f"/api/tables/{table}/replay").json()
     assert len(frames["frames"]) == len(record.moves) + 1
     assert frames["frames"][-1]["views"][0]["table"]["phase"] == "over"
-    uploaded = client.post("/api/replay", content=json.dumps(client.get(f"/api/tables/{table}/record").json()))
+    uploaded = client.post(
+        "/api/replay", content=json.dumps(client.get(f"/api/tables/{table}/record").json())
+    )
     assert uploaded.json() == frames
 
 
 def test_uploaded_records_are_checked(client: TestClient) -> None:
     assert client.post("/api/replay", content=b"[]").status_code == 400
-    record = {"game": "ferry", "variants": [], "digest": "0" * 64, "players": 2, "seed": 1, "first_player": 0, "moves": []}
+    record = {
+        "game": "ferry",
+        "variants": [],
+        "digest": "0" * 64,
+        "players": 2,
+        "seed": 1,
+        "first_player": 0,
+        "moves": [],
+    }
     changed = client.post("/api/replay", content=json.dumps(record))
     assert changed.status_code == 400 and "changed" in changed.json()["error"]["message"]
     record["variants"] = ["/etc/passwd.yaml"]
@@ -169,7 +190,15 @@ def test_the_page_and_its_files(client: TestClient) -> None:
     assert client.get("/static/app.js").status_code == 200
     assert client.get("/static/ferry.js").headers["content-type"].startswith("text/javascript")
     assert client.get("/static/../hub.py").status_code == 404
-    for name in ("dom.js", "lobby.js", "table.js", "ferry.js", "island.js", "replay.js", "plain.js"):
+    for name in (
+        "dom.js",
+        "lobby.js",
+        "table.js",
+        "ferry.js",
+        "island.js",
+        "replay.js",
+        "plain.js",
+    ):
         text = client.get(f"/static/{name}").text
         assert "innerHTML" not in text and "eval(" not in text
 
@@ -185,7 +214,9 @@ def test_mounted_in_another_application(tmp_path: Path) -> None:
     )
     with TestClient(app) as client:
         assert client.get("/").text == "my site"
-        made = client.post("/api/tables".replace("/api", "/noah/api"), json={"game": "ferry"}).json()
+        made = client.post(
+            "/api/tables".replace("/api", "/noah/api"), json={"game": "ferry"}
+        ).json()
         assert made["links"][0]["path"].startswith("/noah/t/")
         page = client.get(made["watch"])
         assert 'content="/noah"' in page.text and 'src="/noah/static/app.js"' in page.text

@@ -27,10 +27,14 @@ class Table:
 
     def __init__(self, server: ServerProcess, game: str) -> None:
         self.server = server
-        made = server.post("/api/tables", {"game": game, "players": 3, "seats": ["human", "human", "greedy"]})
+        made = server.post(
+            "/api/tables", {"game": game, "players": 3, "seats": ["human", "human", "greedy"]}
+        )
         self.id = made["table"]["id"]
         self.tokens = {link["seat"]: link["token"] for link in made["links"]}
-        self.clients: dict[int, WsClient | None] = {seat: self.join(seat, 0) for seat in self.tokens}
+        self.clients: dict[int, WsClient | None] = {
+            seat: self.join(seat, 0) for seat in self.tokens
+        }
         self.transcripts: list[WsClient] = list(self.clients.values())  # type: ignore[arg-type]
         self.rng = random.Random(game)
 
