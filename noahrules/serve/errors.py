@@ -33,6 +33,7 @@ CODES = MappingProxyType(
         "limit": 503,
         "unavailable": 503,
         "storage": 503,
+        "internal": 500,
     }
 )
 """Each error code and the HTTP status it goes with."""

@@ -4,9 +4,11 @@ The :class:`Hub` knows nothing of HTTP or WebSockets: a client is a :class:`Conn
 post a text message, and to close), and the web layer hands the hub each message a client sends.
 The same hub therefore runs under uvicorn and inside tests.
 
-Each move goes one at a time per table: it is read, checked against the rules, stored (SQLite,
-on the hub's one database thread) and only then taken into the table and sent to every client,
-each getting its own view and events. Bots choose their moves on an executor, never on the loop.
+Each move goes one at a time per table: it is read, checked against the rules, committed to
+SQLite (a WAL append of some tens of microseconds, without a disk flush under the default
+``synchronous=NORMAL``; the flushing checkpoints run on a thread of their own) and only then
+taken into the table and sent to every client, each getting its own view and events. Bots choose
+their moves on an executor, never on the loop.
 """
 
 from __future__ import annotations
@@ -16,10 +18,10 @@ import logging
 import secrets
 import sqlite3
 import time
-from collections.abc import Callable
+from collections.abc import Coroutine
 from concurrent.futures import Executor, ThreadPoolExecutor
 from pathlib import Path
-from typing import Protocol, TypeVar
+from typing import Any, Protocol
 
 from noahrules.bots import make_bot
 from noahrules.errors import NoahRulesError
@@ -51,7 +53,6 @@ from noahrules.serve.visibility import Shared
 __all__ = ["Connection", "Hub", "Session"]
 
 log = logging.getLogger("noahrules.serve")
-T = TypeVar("T")
 
 
 class Connection(Protocol):
@@ -92,7 +93,7 @@ class Hub:
         self.db = str(db)
         self.settings = settings or Settings()
         self._tables: dict[str, ServerTable] = {}
-        self._writer = ThreadPoolExecutor(1, thread_name_prefix="noahrules-db")
+        self._checkpointer = ThreadPoolExecutor(1, thread_name_prefix="noahrules-checkpoint")
         self._own_executor = executor is None
         self._bots = executor or ThreadPoolExecutor(
             self.settings.bot_workers, thread_name_prefix="noahrules-bot"
@@ -105,8 +106,8 @@ class Hub:
     async def start(self) -> None:
         """Open the database and restore every unfinished table by replay (finished ones are
         replayed when someone asks for them)."""
-        self._store = await self._in_db(Store, self.db, self.settings.synchronous)
-        for row in await self._in_db(self._store.tables):
+        self._store = Store(self.db, self.settings.synchronous)
+        for row in self._store.tables():
             table = self._from_row(row)
             self._tables[table.id] = table
             if not table.over:
@@ -115,6 +116,7 @@ class Hub:
                 except RequestError:
                     continue
                 self._schedule_bot(table)
+        self._keep(self._checkpoints())
         log.info("noahrules serve: %d tables from %s", len(self._tables), self.db)
 
     async def stop(self) -> None:
@@ -127,10 +129,10 @@ class Hub:
                 session.connection.close()
         if self._own_executor:
             self._bots.shutdown(wait=False, cancel_futures=True)
+        self._checkpointer.shutdown(wait=True)
         if self._store is not None:
-            await self._in_db(self._store.close)
+            self._store.close()
             self._store = None
-        self._writer.shutdown(wait=True)
 
     # --- the lobby -------------------------------------------------------------------------------
 
@@ -158,7 +160,7 @@ class Hub:
         table = ServerTable(_new_id(self._tables), game, head, seats, time.time(), live=live)
         follow(table)
         row = TableRow(table.id, table.created, to_json(head), seats_to_json(seats))
-        await self._in_db(self._store_now().create, row)
+        self._store_now().create(row)
         self._tables[table.id] = table
         self._schedule_bot(table)
         links: list[dict[str, JsonValue]] = [
@@ -207,6 +209,9 @@ class Hub:
                 await self._move(session, request)
         except RequestError as exc:
             session.post(messages.error(exc, kind))
+        except Exception:  # a bug: the client hears of it, the server carries on
+            log.exception("a message could not be handled")
+            session.post(messages.error(RequestError("internal", "the server failed"), kind))
 
     def disconnect(self, session: Session) -> None:
         """A client went away."""
@@ -232,6 +237,9 @@ class Hub:
             raise RequestError(
                 "bad_request", f"this table has {table.seq} moves, not {hello.since}"
             )
+        watchers = sum(1 for s in table.sessions if s.seat is None)
+        if seat is None and watchers >= self.settings.max_watchers:
+            raise RequestError("limit", "this table has as many spectators as it takes")
         session.table, session.seat = table, seat
         table.sessions.add(session)
         session.post(messages.welcome(table, seat, hello.since))
@@ -264,9 +272,7 @@ class Hub:
             state, events = advance(table, seat, seq, move, self.settings.max_moves)
             over = table.game.is_over(state)
             try:
-                await self._in_db(
-                    self._store_now().append, table.id, seq + 1, move_text(move), over
-                )
+                self._store_now().append(table.id, seq + 1, move_text(move), over)
             except sqlite3.Error as exc:
                 log.error("table %s: move %d not stored: %s", table.id, seq + 1, exc)
                 raise RequestError(
@@ -301,9 +307,7 @@ class Hub:
         if table.bot_seq == table.seq:
             return
         table.bot_seq = table.seq
-        task = asyncio.get_running_loop().create_task(self._bot_turn(table, seat, table.seq))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        self._keep(self._bot_turn(table, seat, table.seq))
 
     async def _bot_turn(self, table: ServerTable, seat: int, seq: int) -> None:
         if self.settings.bot_delay:
@@ -333,7 +337,7 @@ class Hub:
         async with table.lock:
             if table.live is not None:
                 return
-            moves = await self._in_db(self._store_now().moves, table.id)
+            moves = self._store_now().moves(table.id)
             loop = asyncio.get_running_loop()
             try:
                 live = await loop.run_in_executor(
@@ -353,7 +357,7 @@ class Hub:
             table.live = None
 
     async def _save_seats(self, table: ServerTable) -> None:
-        await self._in_db(self._store_now().set_seats, table.id, seats_to_json(table.seats))
+        self._store_now().set_seats(table.id, seats_to_json(table.seats))
 
     def _from_row(self, row: TableRow) -> ServerTable:
         head_data = from_json(row.head, GameRecord)
@@ -372,8 +376,23 @@ class Hub:
             raise RequestError("unavailable", "the server is not running")
         return self._store
 
-    async def _in_db(self, function: Callable[..., T], *args: object) -> T:
-        return await asyncio.get_running_loop().run_in_executor(self._writer, function, *args)
+    async def _checkpoints(self) -> None:
+        """Fold the write-ahead log into the database now and then, on a thread of its own:
+        the disk flushes this takes never hold up a move."""
+        loop = asyncio.get_running_loop()
+        store = self._store_now()
+        while True:
+            await asyncio.sleep(self.settings.checkpoint_every)
+            try:
+                await loop.run_in_executor(self._checkpointer, store.checkpoint)
+            except sqlite3.Error as exc:  # busy now: the next one will do
+                log.warning("checkpoint of %s put off: %s", self.db, exc)
+
+    def _keep(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` as a task of the hub (cancelled when it stops)."""
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
 
 def _seats(request: TableRequest) -> list[Seat]:

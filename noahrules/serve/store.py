@@ -5,7 +5,9 @@ seed, first player) and its seats when it is created, then one row per move, eac
 before the move is acknowledged to anyone. Nothing else is stored: states and events are
 recomputed by replaying the record.
 
-A :class:`Store` is not thread-safe: the server uses it from one thread only.
+A :class:`Store` is not thread-safe: the server writes from its event loop's thread only (a
+commit in WAL mode is an append to the log, without a disk flush under ``synchronous=NORMAL``)
+and calls :meth:`Store.checkpoint` from one other thread.
 
 >>> store = Store(":memory:")
 >>> store.create(TableRow("t1", 0.0, '{"game": "ferry"}', "[]"))
@@ -22,7 +24,10 @@ from pathlib import Path
 
 from attrs import frozen
 
-__all__ = ["SCHEMA", "Store", "TableRow"]
+__all__ = ["SCHEMA", "SYNCHRONOUS", "Store", "TableRow"]
+
+SYNCHRONOUS = ("OFF", "NORMAL", "FULL", "EXTRA")
+"""SQLite's settings of ``synchronous``."""
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -61,12 +66,16 @@ class Store:
     """The tables of one SQLite file (``":memory:"`` for a server that forgets)."""
 
     def __init__(self, path: str | Path, synchronous: str = "NORMAL") -> None:
+        if synchronous not in SYNCHRONOUS:
+            raise ValueError(f"synchronous is one of {SYNCHRONOUS}, not {synchronous!r}")
         self.path = str(path)
         self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute(f"PRAGMA synchronous={synchronous}")
+        self._db.execute("PRAGMA wal_autocheckpoint=0")  # see checkpoint()
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(SCHEMA)
+        self._checkpointer: sqlite3.Connection | None = None
 
     @property
     def journal_mode(self) -> str:
@@ -114,8 +123,23 @@ class Store:
         ).fetchall()
         return [r[0] for r in rows]
 
+    def checkpoint(self) -> None:
+        """Fold the write-ahead log into the database (``PASSIVE``: never waiting for, nor
+        holding up, a write). It runs on its own connection, from any one other thread: the
+        writing connection never checkpoints by itself, so that its commits never wait for a
+        disk flush."""
+        if self.path == ":memory:":
+            return
+        if self._checkpointer is None:
+            self._checkpointer = sqlite3.connect(
+                self.path, isolation_level=None, check_same_thread=False
+            )
+        self._checkpointer.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+
     def close(self) -> None:
-        """Close the file (a WAL checkpoint folds the log into it)."""
+        """Close the file (closing folds the log into it)."""
+        if self._checkpointer is not None:
+            self._checkpointer.close()
         self._db.close()
 
     def _transaction(self) -> _Transaction:

@@ -81,32 +81,35 @@ def create_table(page: Page, server: ServerProcess, game: str, players: int) -> 
     return page.url.split("/t/")[1].split("#")[0]
 
 
-def play_by_clicking(page: Page, seed: int, shot: Path, worth_a_shot: str, after: int) -> int:
-    """Click through the game: on your turn, a move the board offers (or a card or animal to
-    pick first), until the scores show. A screenshot is saved the first time the page shows
-    ``worth_a_shot`` after ``after`` clicks (at the latest after four times as many). Returns
-    the clicks made."""
+def click_something(page: Page, rng: random.Random) -> None:
+    """On your turn, click what the board offers: a card or animal to pick first (about half
+    the time, when there is one), else a move; after a pick, a move it opened."""
+    moves = page.locator("#board [data-move]")
+    picks = page.locator("#board [data-pick]")
+    picked = page.locator("#board .picked").count() > 0
+    if picks.count() and not picked and (not moves.count() or rng.random() < 0.5):
+        picks.nth(rng.randrange(picks.count())).click()
+        return
+    assert moves.count(), "your turn, but the page offers nothing to click"
+    seq = page.locator("#status").get_attribute("data-seq")
+    moves.nth(rng.randrange(moves.count())).click()
+    expect(page.locator(f'#status:not([data-seq="{seq}"])')).to_have_count(1)
+
+
+def play_by_clicking(page: Page, seed: int, shots: dict[Path, str], after: int) -> int:
+    """Click through the game until the scores show. Each screenshot of ``shots`` is saved the
+    first time the page shows its selector after ``after`` clicks. Returns the clicks made."""
     rng = random.Random(seed)
-    clicks = 0
-    shot_taken = False
-    while clicks < MAX_CLICKS:
+    waiting = dict(shots)
+    for clicks in range(MAX_CLICKS):
         page.wait_for_selector("#doing.yours, #result:not([hidden])", timeout=30_000)
         if page.locator("#result").is_visible():
             return clicks
-        moves = page.locator("#board [data-move]")
-        picks = page.locator("#board [data-pick]")
-        wanted = page.locator(worth_a_shot).count() or clicks >= 4 * after
-        if not shot_taken and clicks >= after and wanted:
-            page.screenshot(path=str(shot), full_page=True)
-            shot_taken = True
-        if moves.count():
-            seq = page.locator("#status").get_attribute("data-seq")
-            moves.nth(rng.randrange(moves.count())).click()
-            expect(page.locator(f'#status:not([data-seq="{seq}"])')).to_have_count(1)
-        else:
-            assert picks.count(), "your turn, but the page offers nothing to click"
-            picks.nth(rng.randrange(picks.count())).click()
-        clicks += 1
+        for shot, selector in list(waiting.items()):
+            if clicks >= after and page.locator(selector).count():
+                page.screenshot(path=str(shot), full_page=True)
+                del waiting[shot]
+        click_something(page, rng)
     raise AssertionError(f"no end after {MAX_CLICKS} clicks")
 
 
@@ -146,7 +149,11 @@ def test_a_whole_ferry_game_against_two_bots(browser: Browser, server: ServerPro
     assert watcher.locator("[data-move], [data-pick]").count() == 0
 
     SHOTS.mkdir(parents=True, exist_ok=True)
-    clicks = play_by_clicking(page, 15, SHOTS / "ferry-table.png", "#hand .card.playable", 6)
+    shots = {
+        SHOTS / "ferry-table.png": "#hand .card.playable",
+        SHOTS / "ferry-choice.png": ".picked",
+    }
+    clicks = play_by_clicking(page, 15, shots, 6)
     assert clicks > 10
     page.screenshot(path=str(SHOTS / "ferry-game-over.png"), full_page=True)
     _assert_shot(SHOTS / "ferry-table.png")
@@ -186,7 +193,8 @@ def test_a_whole_island_game_against_one_bot(
     assert set(hidden.all_text_contents()) == {"?"}
 
     SHOTS.mkdir(parents=True, exist_ok=True)
-    play_by_clicking(page, 7, SHOTS / "island-map.png", "svg#map .tile.rescuable", 4)
+    shots = {SHOTS / "island-map.png": ".space.target", SHOTS / "island-rescue.png": ".partner"}
+    play_by_clicking(page, 7, shots, 6)
     page.screenshot(path=str(SHOTS / "island-game-over.png"), full_page=True)
     _assert_shot(SHOTS / "island-map.png")
 
@@ -208,3 +216,45 @@ def test_a_whole_island_game_against_one_bot(
     )
     expect(page.locator("svg#map .space")).to_have_count(len(rules.board.kind))
     page.screenshot(path=str(SHOTS / "island-replay.png"), full_page=True)
+
+
+@pytest.mark.parametrize("game", ["island", "ferry"])
+def test_two_browsers_and_a_bot_finish_a_game(
+    browser: Browser, server: ServerProcess, game: str
+) -> None:
+    """The issue's "done when": two people in two browsers (the second joins from the lobby)
+    and a bot play a whole game."""
+    first, first_problems = open_page(browser)
+    first.goto(server.url + "/")
+    first.select_option("#new-game", game)
+    first.select_option("#new-players", "3")
+    first.select_option('#new-seats select[data-seat="1"]', "human")
+    first.select_option('#new-seats select[data-seat="2"]', "greedy")
+    first.click("#create")
+    first.wait_for_url(re.compile(r"#seat=0&token="))
+    table = first.url.split("/t/")[1].split("#")[0]
+
+    second, second_problems = open_page(browser)
+    second.on("dialog", lambda dialog: dialog.accept("Bo"))
+    second.goto(server.url + "/")
+    second.locator(f'tr[data-table="{table}"] button.join').click()
+    second.wait_for_url(re.compile(r"#seat=1&token="))
+    expect(first.locator("#status .seats")).to_contain_text("Bo")
+
+    rng = random.Random(game)
+    pages = [first, second]
+    for _ in range(MAX_CLICKS):
+        if all(p.locator("#result").is_visible() for p in pages):
+            break
+        mine = [p for p in pages if p.locator("#doing.yours").count()]
+        if not mine:
+            first.wait_for_timeout(20)
+            continue
+        click_something(mine[0], rng)
+    else:
+        raise AssertionError("the game did not end")
+
+    _, state = the_record(server, table)
+    scores = list(GAMES[game].scores(state))
+    assert shown_scores(first)[0] == scores == shown_scores(second)[0]
+    assert not first_problems and not second_problems, first_problems + second_problems

@@ -186,3 +186,30 @@ def test_a_table_whose_rules_changed_is_reported_not_restored(tmp_path: Path) ->
         await hub.stop()
 
     asyncio.run(reopen())
+
+
+def test_limits_of_spectators_and_faults_are_answered(monkeypatch: pytest.MonkeyPatch) -> None:
+    async def run() -> None:
+        hub = Hub(":memory:", Settings(max_watchers=1))
+        await hub.start()
+        table, links = await hub.create(TableRequest("ferry", 2))
+        first = await join(hub, table.id, None)
+        assert first.last("welcome")["seat"] is None
+        second = await join(hub, table.id, None)
+        assert second.last("error")["code"] == "limit"
+        seat = await join(hub, table.id, str(links[0]["token"]))
+
+        def broken(*args: object) -> object:
+            raise RuntimeError("a bug")
+
+        monkeypatch.setattr("noahrules.serve.hub.read_move", broken)
+        move = seat.last("welcome")["view"]["legal_moves"][0]
+        assert seat.session is not None
+        await hub.receive(seat.session, json.dumps({"type": "move", "seq": 0, "move": move}))
+        assert seat.last("error")["code"] == "internal" and table.seq == 0
+        monkeypatch.undo()
+        await hub.receive(seat.session, json.dumps({"type": "move", "seq": 0, "move": move}))
+        assert seat.last("update")["seq"] == 1
+        await hub.stop()
+
+    asyncio.run(run())

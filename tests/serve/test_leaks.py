@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
 import re
 from collections.abc import Iterable, Iterator
@@ -34,8 +35,9 @@ from noahrules.serve.settings import Settings
 from tests.harness import DECISION_BOUND
 from tests.serve.support import Recorder, join
 
-GAMES_PLAYED = 1000
-"""Whole games played, half of each game."""
+GAMES_PLAYED = int(os.environ.get("NOAHRULES_LEAK_GAMES", "1000"))
+"""Whole games played, half of each game (1,000 unless ``NOAHRULES_LEAK_GAMES`` says fewer, for
+a quick run by hand)."""
 CHUNKS = 20
 """The games are played in this many chunks, spread over the machine's cores."""
 DISPLAY_EVERY = 7
@@ -290,7 +292,7 @@ def _chunk(number: int) -> list[str]:
 
 
 def test_every_message_is_the_seats_view_and_names_nothing_hidden() -> None:
-    with ProcessPoolExecutor(2) as pool:
+    with ProcessPoolExecutor(min(4, os.cpu_count() or 1)) as pool:
         problems = [p for chunk in pool.map(_chunk, range(CHUNKS)) for p in chunk]
     assert not problems, "\n".join(problems[:20])
 
