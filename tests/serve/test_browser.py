@@ -162,7 +162,8 @@ def test_a_whole_ferry_game_against_two_bots(browser: Browser, server: ServerPro
     game = GAMES["ferry"]
     scores, winners = shown_scores(page)
     assert scores == list(game.scores(state))
-    assert winners == [("Ann (you)" if s == 0 else "greedy bot") for s in game.winners(state)]
+    names = ["Ann (you)", "greedy bot (seat 1)", "greedy bot (seat 2)"]
+    assert winners == [names[s] for s in game.winners(state)]
     assert page.locator("#log li").count() > 0
     expect(watcher.locator("#result")).to_be_visible()
     assert shown_scores(watcher)[0] == scores

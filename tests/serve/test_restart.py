@@ -56,8 +56,7 @@ class Table:
         """Play random legal moves for the people until ``done(latest)`` holds, the game is over,
         or the person to act is away."""
         while True:
-            watcher = next(c for c in self.clients.values() if c is not None)
-            latest = watcher.latest()
+            watcher, latest = self.newest()
             if latest["over"] or done(latest):
                 return
             if latest["to_act"] not in self.clients:  # the bot's turn
@@ -68,16 +67,21 @@ class Table:
                 return
             self.move(mover, wait=True)
 
+    def newest(self) -> tuple[WsClient, dict[str, Any]]:
+        """The connection that has heard of the latest position, and that position."""
+        present = [c for c in self.clients.values() if c is not None]
+        return max(((c, c.latest()) for c in present), key=lambda pair: pair[1]["seq"])
+
     def to_act(self) -> WsClient | None:
         """The connection of the person to act, if any."""
-        watcher = next(c for c in self.clients.values() if c is not None)
-        return self.clients.get(watcher.latest()["to_act"])
+        return self.clients.get(self.newest()[1]["to_act"])
 
     def move(self, mover: WsClient, wait: bool) -> None:
         now = max(c.latest()["seq"] for c in self.clients.values() if c is not None)
         mover.wait(lambda m: m["type"] in ("welcome", "update") and m["seq"] >= now)
         latest = mover.latest()
         seq = latest["seq"]
+        assert latest["view"]["legal_moves"], (now, mover.seat, mover.texts[-3:])
         move = self.rng.choice(latest["view"]["legal_moves"])
         mover.send({"type": "move", "seq": seq, "move": move})
         if wait:

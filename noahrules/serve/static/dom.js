@@ -72,10 +72,13 @@ export function toast(text, kind = "info") {
 /** Symbols of the genders. */
 export const GENDER = { male: "\u2642", female: "\u2640", either: "\u26a5" };
 
-/** A seat's name as the page shows it. */
+/** A seat's name as the page shows it (with its number when another seat has the same). */
 export function seatName(info, seat, you) {
   const entry = info && info.seats[seat];
-  const name = entry ? entry.name : `seat ${seat}`;
+  let name = entry ? entry.name : `seat ${seat}`;
+  if (entry && info.seats.some((s) => s.seat !== seat && s.name === entry.name)) {
+    name = `${name} (seat ${seat})`;
+  }
   return seat === you ? `${name} (you)` : name;
 }
 
