@@ -9,7 +9,9 @@ import importlib
 import json
 import pkgutil
 import sqlite3
+import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -142,18 +144,45 @@ def test_shared_serialization_is_to_dict(name: str) -> None:
     assert view_data(game, state, None) == {"table": to_dict(game.view(state, 1).table)}
 
 
-def test_a_table_of_bots_plays_itself_off_the_event_loop() -> None:
+class SlowBot:
+    """A bot that thinks for a while (without the GIL, like a bot in C would)."""
+
+    name = "slow"
+
+    def choose(self, view: Any) -> object:
+        time.sleep(0.25)
+        return view.legal_moves[0]
+
+
+def test_bots_think_off_the_event_loop(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("noahrules.serve.hub.make_bot", lambda name, game, seed: SlowBot())
+
     async def run() -> None:
         hub = Hub(":memory:", Settings(bot_workers=1))
         await hub.start()
         table, links = await hub.create(TableRequest("island", 2, seats=("greedy", "random")))
         assert links == []
         watcher = await join(hub, table.id, None)
-        ticks = 0
+        longest, last = 0.0, time.monotonic()
+        while table.seq < 4:
+            await asyncio.sleep(0.005)  # the loop keeps turning while bots think
+            now = time.monotonic()
+            longest, last = max(longest, now - last), now
+        assert longest < 0.2, longest
+        assert watcher.last("update")["seq"] >= 4
+        await hub.stop()
+
+    asyncio.run(run())
+
+
+def test_a_table_of_bots_plays_to_the_end() -> None:
+    async def run() -> None:
+        hub = Hub(":memory:", Settings(bot_workers=1))
+        await hub.start()
+        table, _ = await hub.create(TableRequest("island", 2, seats=("greedy", "random")))
+        watcher = await join(hub, table.id, None)
         while not table.over:
-            await asyncio.sleep(0.001)  # the loop keeps turning while bots think
-            ticks += 1
-        assert ticks > 5
+            await asyncio.sleep(0.001)
         assert watcher.last("update")["over"]
         await hub.stop()
 
