@@ -28,6 +28,7 @@ import asyncio
 import json
 import os
 import random
+import re
 import socket
 import statistics
 import subprocess
@@ -72,13 +73,34 @@ def http(url: str, method: str = "GET", data: object = None) -> Any:
         return json.loads(response.read())
 
 
+UPDATE = re.compile(r'"type":"update","seq":(\d+)')
+TURN = re.compile(r'"to_act":(null|\d+),"over":(true|false)\}$')
+
+
+def glance(text: str) -> tuple[int, int | None, bool] | None:
+    """An update's ``seq``, ``to_act`` and ``over``, read without parsing its views, so that
+    the clients take as little of the machine as they can; ``None`` if it does not look like
+    one (then it is parsed whole)."""
+    update, turn = UPDATE.search(text), TURN.search(text, len(text) - 40)
+    if update is None or turn is None:
+        return None
+    to_act = None if turn.group(1) == "null" else int(turn.group(1))
+    return int(update.group(1)), to_act, turn.group(2) == "true"
+
+
 async def client(run: Run, ws_url: str, table: str, token: str, seats: int) -> None:
     """One seat: play whenever it is to act, count updates for latency."""
+    seat = None
     async with connect(ws_url, max_size=None) as ws:
         await ws.send(json.dumps({"type": "hello", "table": table, "token": token}))
         async for text in ws:
+            seen = glance(text)
+            if seen is not None and seen[1] != seat and not seen[2]:
+                note_update(run, table, seen[0])
+                continue
             message = json.loads(text)
             kind = message["type"]
+            seat = message.get("seat", seat)
             if kind == "error":
                 run.errors.append(f"{table}: {message['code']}: {message['message']}")
                 continue
