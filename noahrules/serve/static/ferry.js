@@ -1,0 +1,193 @@
+// The ferry game ("Noah"): five docks in a circle, Noah, the centre, your hand, your choices.
+// Everything shown comes from the view, the server's derived values and labels; nothing here
+// decides what is legal.
+import { GENDER, h, hue, seatName } from "./dom.js";
+import { movesOf } from "./plain.js";
+
+const ABILITY_TEXT = {
+  capacity_limit: (v) => `ferry capacity ${v} while aboard`,
+  choose_gender: () => "you choose its gender",
+  noah_stays: () => "Noah stays",
+  look_at_hand: () => "look at a hand",
+  steal_and_return: () => "steal a card, give one back",
+  wild_weight: (v) => `weighs ${v[0]}\u2013${v[1]} to make a ferry depart`,
+  reduce_penalty: (v) => `your penalty \u2212${v}`,
+  first_escapes: () => "the first animal aboard escapes",
+};
+
+export function board(model, act) {
+  const cards = Object.fromEntries(model.rules.animals.map((c) => [c.id, c]));
+  const ferries = Object.fromEntries(model.rules.ferries.map((f) => [f.id, f]));
+  const view = model.view;
+  const table = view.table;
+  const ctx = { model, act, cards, ferries, view, table };
+  return h("div", { class: "ferry" },
+    summary(ctx),
+    harbour(ctx),
+    decision(ctx),
+    view.hand ? hand(ctx) : h("p", { class: "muted" }, "Spectators see no hand."));
+}
+
+function summary({ model, table, view }) {
+  const rounds = model.rules.rounds ? ` of ${model.rules.rounds}` : "";
+  const limit = model.rules.penalty_limit ? ` \u00b7 game ends at ${model.rules.penalty_limit} penalty` : "";
+  const seats = Array.from({ length: table.players }, (_, seat) => h("li", {
+    class: seat === table.seat && table.phase !== "over" ? "to-act" : "",
+    "data-seat": seat,
+  }, h("strong", {}, seatName(model.info, seat, model.seat)),
+    view.hand_sizes ? ` \u00b7 ${view.hand_sizes[seat]} cards` : "",
+    ` \u00b7 penalty ${table.penalties[seat]}`));
+  return h("div", { class: "summary" },
+    h("div", {}, h("strong", {}, `Round ${table.round}${rounds}`),
+      ` \u00b7 departures this round: ${table.departures}`,
+      view.unused !== undefined ? ` \u00b7 unused cards: ${view.unused}` : "", limit),
+    h("ul", { class: "players" }, seats));
+}
+
+function harbour(ctx) {
+  const { table, model, ferries } = ctx;
+  const noahMoves = movesOf(model, "MoveNoah");
+  const docks = table.docks.map((ferry, dock) => {
+    const target = noahMoves.find((m) => m.move.dock === dock);
+    const card = dockCard(ctx, ferry, dock, target);
+    const angle = (2 * Math.PI * dock) / table.docks.length - Math.PI / 2;
+    card.style.left = `${50 + 37 * Math.cos(angle)}%`;
+    card.style.top = `${50 + 39 * Math.sin(angle)}%`;
+    return card;
+  });
+  const centre = h("div", { class: "centre" },
+    h("div", { class: "label" }, "Waiting ferries"),
+    table.centre.length
+      ? h("ol", {}, table.centre.map((id) => h("li", {}, ferryName(ferries[id]))))
+      : h("p", { class: "muted" }, "none: the next departure ends the round"),
+    table.escapee ? h("p", { class: "escapee" }, "Escaped: ", animalChip(ctx, { card: table.escapee })) : null);
+  return h("div", { class: "harbour", id: "harbour" }, ...docks, centre);
+}
+
+function dockCard(ctx, ferry, dock, target) {
+  const { table, model, ferries, act } = ctx;
+  const noah = table.noah === dock;
+  const classes = ["dock", `dock-${dock}`, noah ? "noah" : "", target ? "target" : ""].join(" ");
+  const head = h("div", { class: "dock-head" }, h("span", {}, `Dock ${dock}`),
+    noah ? h("span", { class: "noah-badge", title: "Noah is here" }, "Noah") : null);
+  if (!ferry) {
+    return h("div", { class: classes, "data-dock": dock }, head,
+      h("p", { class: "muted" }, "empty: a ferry is coming"),
+      target ? moveButton(act, target, "Move Noah here") : null);
+  }
+  const derived = model.display.derived[`table.docks.${dock}`] || {};
+  const card = ferries[ferry.card];
+  const load = derived.load ?? 0;
+  const capacity = derived.capacity ?? card.capacity;
+  const genders = derived.genders || ["male", "female"];
+  const pattern = genders.length > 1 ? "any gender may board"
+    : `next aboard: ${GENDER[genders[0]]} ${genders[0]}`;
+  return h("div", { class: classes, "data-dock": dock }, head,
+    h("div", { class: "ferry-name" }, ferryName(card)),
+    h("div", { class: "load", title: "load / capacity" },
+      h("meter", { min: 0, max: capacity, value: load }), ` ${load} / ${capacity}`),
+    h("div", { class: "pattern" }, pattern, card.unique_species ? " \u00b7 one of each species" : ""),
+    h("div", { class: "aboard" }, ferry.animals.length ? ferry.animals.map((a) => animalChip(ctx, a)) : h("span", { class: "muted" }, "no animal aboard")),
+    target ? moveButton(act, target, "Move Noah here") : null);
+}
+
+function decision(ctx) {
+  const { model, act, view, table } = ctx;
+  const prompt = model.display.prompt;
+  if (!prompt) return h("div", { class: "decision idle" });
+  const buttons = [];
+  for (const type of ["TakeAnimals", "LookAtHand", "StealFrom", "SendEscapee", "EndGiving"]) {
+    for (const m of movesOf(model, type)) buttons.push(moveButton(act, m, capitalise(m.label)));
+  }
+  const picked = model.ui.picked;
+  if (picked) {
+    for (const m of movesOf(model).filter((x) => x.move.card === picked && ["PlayAnimal", "GiveCard"].includes(x.move.type))) {
+      buttons.unshift(moveButton(act, m, optionText(ctx, m)));
+    }
+  }
+  let hint = "";
+  if (table.phase === "play") hint = picked ? "Choose how to play it:" : "Click a highlighted card of your hand.";
+  if (table.phase === "give") hint = picked ? "Give it to:" : "Click a card of your hand to give it, or stop.";
+  if (table.phase === "give_back") hint = "Click the card of your hand to give back.";
+  if (table.phase === "move_noah") hint = "Click \u201cMove Noah here\u201d on a highlighted dock.";
+  return h("div", { class: "decision", id: "decision" },
+    h("p", { class: "prompt" }, prompt, hint ? ` ${hint}` : ""),
+    h("div", { class: "actions" }, buttons));
+}
+
+function hand(ctx) {
+  const { model, act, view, table } = ctx;
+  const moves = movesOf(model);
+  const cards = view.hand.map((id) => {
+    const own = moves.filter((m) => m.move.card === id);
+    const card = ctx.cards[id];
+    const attrs = { class: "card", "data-card": id };
+    if (own.length && !model.busy) {
+      attrs.class += " playable";
+      if (model.ui.picked === id) attrs.class += " picked";
+      const direct = own.length === 1 && table.phase !== "give";
+      if (direct) {
+        attrs["data-move"] = own[0].index;
+        attrs.title = own[0].label;
+        attrs.onclick = () => act.send(own[0].index);
+      } else {
+        attrs["data-pick"] = id;
+        attrs.onclick = () => act.pick(id);
+      }
+      attrs.role = "button";
+      attrs.tabindex = 0;
+    }
+    return cardFace(card, attrs);
+  });
+  const seen = (view.revealed || []).filter((e) => e.type === "HandLookedAt" && e.cards);
+  return h("section", { class: "hand", id: "hand" },
+    h("h3", {}, `Your hand (${view.hand.length})`),
+    h("div", { class: "cards" }, cards),
+    seen.map((e) => h("p", { class: "revealed" }, `Seat ${e.target}'s hand when you looked: `,
+      e.cards.map((id) => animalChip(ctx, { card: id })))));
+}
+
+function cardFace(card, attrs) {
+  const abilities = Object.entries(card.abilities)
+    .filter(([, v]) => v !== null && v !== false && v !== 0)
+    .map(([k, v]) => (ABILITY_TEXT[k] ? ABILITY_TEXT[k](v) : k));
+  const face = h("div", attrs,
+    h("div", { class: "species" }, card.species),
+    h("div", { class: "stats" }, h("span", { class: `gender ${card.gender}` }, GENDER[card.gender]),
+      h("span", { title: "weight" }, `${card.weight} kg`), h("span", { title: "tears" }, `${card.tears} tears`)),
+    abilities.length ? h("div", { class: "ability" }, abilities.join("; ")) : null,
+    h("div", { class: "card-id" }, card.id));
+  face.style.setProperty("--hue", hue(card.species));
+  return face;
+}
+
+function animalChip(ctx, animal) {
+  const card = ctx.cards[animal.card];
+  const gender = animal.gender || card.gender;
+  const weight = animal.weight ?? card.weight;
+  const chip = h("span", { class: "chip", title: `${card.id}: ${gender}, weight ${weight}` },
+    `${card.species} ${GENDER[gender]}${weight}`);
+  chip.style.setProperty("--hue", hue(card.species));
+  return chip;
+}
+
+function optionText(ctx, m) {
+  const move = m.move;
+  if (move.type === "GiveCard") return `Give ${ctx.cards[move.card].species} to ${seatName(ctx.model.info, move.to, ctx.model.seat)}`;
+  const parts = ["Play it"];
+  if (move.gender) parts.push(`as ${GENDER[move.gender]} ${move.gender}`);
+  if (move.weight !== null && move.weight !== undefined) parts.push(`weighing ${move.weight}`);
+  return parts.join(" ");
+}
+
+function moveButton(act, m, text) {
+  return h("button", { class: "move", "data-move": m.index, title: m.label, onclick: () => act.send(m.index) }, text);
+}
+
+function ferryName(card) {
+  return `${card.id} (capacity ${card.capacity}${card.unique_species ? ", roommates" : ""})`;
+}
+
+function capitalise(text) {
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
+}

@@ -1,0 +1,142 @@
+// The island game ("Two by Two"): the hex map in SVG, the arks, the pairs you can rescue.
+// Targets and pairs come from the view's legal moves; nothing here decides what is legal.
+import { h, hue, s, seatName } from "./dom.js";
+import { movesOf } from "./plain.js";
+
+const R = 20;
+const W = Math.sqrt(3) * R;
+const ARK_FILL = { red: "#d33", blue: "#36c", green: "#2a2", yellow: "#db2" };
+
+export function board(model, act) {
+  const table = model.view.table;
+  return h("div", { class: "island" },
+    summary(model, table),
+    h("div", { class: "island-play" }, map(model, act, table), sidePanel(model, table)),
+    decision(model, act));
+}
+
+function centre(position) {
+  const [row, column] = position;
+  return [column * W / 2, row * R * 1.5];
+}
+
+function hexPoints(x, y, r) {
+  return Array.from({ length: 6 }, (_, k) => {
+    const angle = Math.PI / 180 * (60 * k + 30);
+    return `${(x + r * Math.cos(angle)).toFixed(1)},${(y + r * Math.sin(angle)).toFixed(1)}`;
+  }).join(" ");
+}
+
+function map(model, act, table) {
+  const rules = model.rules;
+  const positions = rules.board.position.map(centre);
+  const xs = positions.map((p) => p[0]);
+  const ys = positions.map((p) => p[1]);
+  const box = [Math.min(...xs) - W, Math.min(...ys) - R * 1.2, Math.max(...xs) - Math.min(...xs) + 2 * W,
+    Math.max(...ys) - Math.min(...ys) + 2.4 * R];
+  const water = new Set(table.water);
+  const targets = new Map();
+  for (const type of ["PlaceArk", "Flood", "MoveArk"]) {
+    for (const m of movesOf(model, type)) targets.set(m.move.space, m);
+  }
+  const rescues = movesOf(model, "Rescue");
+  const picked = model.ui.picked;
+  const rescuable = new Set(rescues.flatMap((m) => [m.move.first, m.move.second]));
+  const partners = new Map();
+  if (picked !== undefined) {
+    for (const m of rescues) {
+      if (m.move.first === picked) partners.set(m.move.second, m);
+      if (m.move.second === picked) partners.set(m.move.first, m);
+    }
+  }
+  const cells = positions.map(([x, y], space) => {
+    const kind = rules.board.kind[space];
+    const flooded = water.has(space) && (kind === "beach" || kind === "jungle");
+    const target = targets.get(space);
+    const attrs = {
+      class: ["space", `kind-${kind}`, flooded ? "flooded" : "", target ? `target ${target.move.type}` : ""].join(" "),
+      "data-space": space,
+    };
+    if (target && !model.busy) {
+      attrs["data-move"] = target.index;
+      attrs.onclick = () => act.send(target.index);
+      attrs.role = "button";
+    }
+    const title = s("title", {}, `space ${space}: ${flooded ? "flooded" : kind}${target ? ` \u2014 ${target.label}` : ""}`);
+    return s("g", attrs, title, s("polygon", { points: hexPoints(x, y, R - 0.8), class: "hex" }));
+  });
+  const tiles = [];
+  table.tiles.forEach((tile, space) => {
+    if (!tile) return;
+    const [x, y] = positions[space];
+    const classes = ["tile", tile.face_up ? "up" : "down"];
+    const attrs = { "data-space": space };
+    if (tile.face_up && rescuable.has(space) && !model.busy) {
+      classes.push("rescuable");
+      if (partners.has(space)) {
+        classes.push("partner");
+        attrs["data-move"] = partners.get(space).index;
+        attrs.onclick = () => act.send(partners.get(space).index);
+      } else {
+        attrs["data-pick"] = space;
+        attrs.onclick = () => act.pick(space);
+      }
+      attrs.role = "button";
+    }
+    if (picked === space) classes.push("picked");
+    attrs.class = classes.join(" ");
+    const disc = s("circle", { cx: x, cy: y, r: R * 0.66, fill: tile.face_up ? `hsl(${hue(tile.species)} 60% 72%)` : null });
+    const label = s("text", { x, y: y + 4, "text-anchor": "middle" }, tile.face_up ? tile.species.slice(0, 3) : "?");
+    tiles.push(s("g", attrs, s("title", {}, tile.face_up ? `${tile.species} on space ${space}` : `face-down animal on space ${space}`), disc, label));
+  });
+  const arks = table.arks.map((space, seat) => {
+    if (space === null) return null;
+    const [x, y] = positions[space];
+    const colour = rules.arks[seat].colour;
+    return s("g", { class: "ark-boat", "data-seat": seat },
+      s("title", {}, `${seatName(model.info, seat, model.seat)}'s ark (${colour})`),
+      s("path", { d: `M${x - 13},${y - 3} L${x + 13},${y - 3} L${x + 8},${y + 8} L${x - 8},${y + 8} Z`, fill: ARK_FILL[colour] || colour, stroke: "#222" }),
+      s("text", { x, y: y - 6, "text-anchor": "middle", class: "ark-label" }, String(seat)));
+  });
+  return s("svg", { class: "map", id: "map", viewBox: box.map((v) => v.toFixed(1)).join(" "), role: "img", "aria-label": "the island" },
+    ...cells, ...tiles, ...arks);
+}
+
+function summary(model, table) {
+  return h("div", { class: "summary" },
+    h("strong", {}, `Water tiles left: ${table.water_left}`),
+    table.phase === "act" ? ` \u00b7 actions left: ${table.actions_left}` : "",
+    ` \u00b7 ${phaseText(table.phase)}`);
+}
+
+function phaseText(phase) {
+  return { place_ark: "arks are being placed", flood: "the flood rises", act: "move the ark or rescue", over: "game over" }[phase] || phase;
+}
+
+function sidePanel(model, table) {
+  const rules = model.rules;
+  const rows = Array.from({ length: table.players }, (_, seat) => {
+    const counts = {};
+    for (const species of table.rescued[seat]) counts[species] = (counts[species] || 0) + 1;
+    const rescued = Object.entries(counts).map(([sp, n]) => `${sp} \u00d7${n}`).join(", ") || "nothing yet";
+    const ark = rules.arks[seat];
+    return h("li", { class: seat === table.seat && table.phase !== "over" ? "to-act" : "", "data-seat": seat },
+      h("span", { class: `ark-dot ${ark.colour}` }), h("strong", {}, seatName(model.info, seat, model.seat)),
+      ` \u00b7 ${table.points[seat]} points so far`,
+      h("div", { class: "small" }, `Rescued: ${rescued}`),
+      h("div", { class: "small muted" }, `Doubled on this ark: ${ark.doubled.join(", ")}`));
+  });
+  return h("aside", { class: "island-side" }, h("ul", { class: "players" }, rows),
+    h("p", { class: "small muted" }, "Highlighted spaces are where you may act; gold rings mark the pairs you can rescue now: click one animal, then its partner."));
+}
+
+function decision(model, act) {
+  const prompt = model.display.prompt;
+  if (!prompt) return h("div", { class: "decision idle" });
+  const buttons = movesOf(model, "EndTurn").map((m) =>
+    h("button", { class: "move", "data-move": m.index, onclick: () => act.send(m.index) }, "End the turn"));
+  const picked = model.ui.picked;
+  const hint = picked !== undefined ? `Now click the partner of the animal on space ${picked}.` : "";
+  return h("div", { class: "decision", id: "decision" }, h("p", { class: "prompt" }, prompt, " ", hint),
+    h("div", { class: "actions" }, buttons));
+}

@@ -1,0 +1,108 @@
+// The lobby: the tables of the server, a form for a new one, joining and watching.
+import { BASE, api, h, put, toast } from "./dom.js";
+
+const SEAT_KINDS = { human: "a person" };
+
+export async function showLobby(main) {
+  const catalogue = await api("/api/games");
+  const list = h("section", { class: "panel", id: "tables" }, h("h2", {}, "Tables"));
+  put(main, h("div", { class: "lobby" }, newTableForm(catalogue), list));
+  await refresh(list);
+  setInterval(() => refresh(list).catch(() => {}), 3000);
+}
+
+function newTableForm(catalogue) {
+  const games = catalogue.games;
+  const game = h("select", { name: "game", id: "new-game" },
+    games.map((g) => h("option", { value: g.name }, `${g.name} \u2014 ${g.title}`)));
+  const players = h("select", { name: "players", id: "new-players" });
+  const variants = h("div", { class: "variants", id: "new-variants" });
+  const seats = h("div", { class: "seats", id: "new-seats" });
+  const name = h("input", { name: "name", id: "new-name", maxlength: 24, placeholder: "your name" });
+  const spec = () => games.find((g) => g.name === game.value);
+
+  function drawPlayers() {
+    const g = spec();
+    const keep = Number(players.value) || g.min_players;
+    put(players, ...range(g.min_players, g.max_players).map((n) =>
+      h("option", { value: n, selected: n === Math.min(Math.max(keep, g.min_players), g.max_players) }, `${n} players`)));
+    put(variants, ...g.variants.map((v) =>
+      h("label", {}, h("input", { type: "checkbox", value: v }), ` ${v}`)));
+    drawSeats();
+  }
+  function drawSeats() {
+    const n = Number(players.value);
+    put(seats, ...range(0, n - 1).map((seat) => {
+      const kinds = seat === 0 ? ["human"] : ["human", ...catalogue.bots];
+      const choose = h("select", { "data-seat": seat, "aria-label": `seat ${seat}` },
+        kinds.map((k) => h("option", { value: k, selected: seat > 0 && k === "greedy" },
+          SEAT_KINDS[k] || `${k} bot`)));
+      return h("label", { class: "seat-kind" }, `Seat ${seat}${seat === 0 ? " (you)" : ""}: `, choose);
+    }));
+  }
+  game.addEventListener("change", drawPlayers);
+  players.addEventListener("change", drawSeats);
+  drawPlayers();
+
+  const form = h("form", { class: "panel", id: "new-table" },
+    h("h2", {}, "New table"),
+    h("label", {}, "Game ", game),
+    h("label", {}, "Players ", players),
+    h("fieldset", {}, h("legend", {}, "Variants"), variants),
+    h("fieldset", {}, h("legend", {}, "Seats"), seats),
+    h("label", {}, "Your name ", name),
+    h("button", { type: "submit", class: "primary", id: "create" }, "Create the table"));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const body = {
+      game: game.value,
+      players: Number(players.value),
+      variants: [...variants.querySelectorAll("input:checked")].map((i) => i.value),
+      seats: [...seats.querySelectorAll("select")].map((s) => s.value),
+      name: name.value,
+    };
+    try {
+      const made = await api("/api/tables", { json: body });
+      sessionStorage.setItem(`links:${made.table.id}`, JSON.stringify(made.links));
+      location.assign(made.links[0].path);
+    } catch (error) {
+      toast(error.message, "error");
+    }
+  });
+  return form;
+}
+
+async function refresh(list) {
+  const { tables } = await api("/api/tables");
+  const rows = tables.map((t) => {
+    const who = t.seats.map((s) => s.kind === "bot" ? s.name : `${s.name}${s.taken ? "" : " (free)"}`);
+    const state = t.problem ? "cannot be restored" : t.over ? "game over" :
+      t.free ? `waiting for ${t.free} player(s)` : `move ${t.seq}, seat ${t.to_act} to act`;
+    const actions = [];
+    if (t.free && !t.over) actions.push(h("button", { class: "join", onclick: () => join(t.id) }, "Join"));
+    actions.push(h("a", { class: "button", href: `${BASE}/t/${t.id}` }, "Watch"));
+    if (t.over) actions.push(h("a", { class: "button", href: `${BASE}/replay?table=${t.id}` }, "Replay"));
+    return h("tr", { "data-table": t.id },
+      h("td", {}, t.game), h("td", {}, t.variants.join(", ") || "\u2014"),
+      h("td", {}, who.join(", ")), h("td", {}, state), h("td", { class: "actions" }, actions));
+  });
+  const table = rows.length
+    ? h("table", {}, h("thead", {}, h("tr", {}, ["Game", "Variants", "Seats", "State", ""].map((c) => h("th", {}, c)))),
+      h("tbody", {}, rows))
+    : h("p", { class: "muted" }, "No tables yet: create one.");
+  put(list, h("h2", {}, "Tables"), table);
+}
+
+async function join(id) {
+  const name = prompt("Your name?", "") ?? "";
+  try {
+    const seat = await api(`/api/tables/${id}/join`, { json: { name } });
+    location.assign(seat.path);
+  } catch (error) {
+    toast(error.message, "error");
+  }
+}
+
+function range(low, high) {
+  return Array.from({ length: high - low + 1 }, (_, i) => low + i);
+}

@@ -1,0 +1,26 @@
+// Any game: the pending decision as a list of buttons, labelled by the server.
+import { h } from "./dom.js";
+
+/** A board for a game the page has no drawing for: the choices only. */
+export function board(model, act) {
+  return h("section", { class: "panel" }, h("p", {}, model.display.prompt || "Waiting."),
+    h("div", { class: "actions" }, (model.display.choices || []).map((label, i) =>
+      h("button", { "data-move": i, onclick: () => act.send(i) }, label))));
+}
+
+/** Every legal move as a labelled button, folded away under the board. */
+export function choiceList(model, act) {
+  const choices = (model.display && model.display.choices) || [];
+  if (!choices.length) return null;
+  return h("details", { class: "all-choices" },
+    h("summary", {}, `All ${choices.length} choices as a list`),
+    h("ol", {}, choices.map((label, i) =>
+      h("li", {}, h("button", { "data-choice": i, onclick: () => act.send(i) }, label)))));
+}
+
+/** The moves of the view with their indexes, those of one type. */
+export function movesOf(model, type) {
+  const moves = model.view.legal_moves || [];
+  return moves.map((move, index) => ({ move, index, label: model.display.choices[index] }))
+    .filter((m) => !type || m.move.type === type);
+}

@@ -1,0 +1,96 @@
+// The replay viewer: a finished table's game, or a game record you upload, move by move.
+import { BASE, api, h, put, toast } from "./dom.js";
+import * as ferry from "./ferry.js";
+import * as island from "./island.js";
+import * as plain from "./plain.js";
+
+const GAMES = { ferry, island };
+
+export async function showReplay(main, tableId) {
+  if (tableId) {
+    try {
+      const [replay, rules] = await Promise.all([
+        api(`/api/tables/${tableId}/replay`), api(`/api/tables/${tableId}/rules`)]);
+      viewer(main, replay, rules, `table ${tableId}`);
+    } catch (error) {
+      put(main, h("p", { class: "problem" }, error.message), uploadForm(main));
+    }
+    return;
+  }
+  put(main, uploadForm(main));
+}
+
+function uploadForm(main) {
+  const file = h("input", { type: "file", accept: ".json,application/json", id: "record-file" });
+  const form = h("form", { class: "panel", id: "upload" },
+    h("h2", {}, "Replay a game record"),
+    h("p", {}, "Choose a record saved from a finished table (or written by noahrules.serialize)."),
+    file, h("button", { type: "submit", class: "primary" }, "Replay"));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    if (!file.files.length) return;
+    try {
+      const text = await file.files[0].text();
+      const replay = await api("/api/replay", { method: "POST", body: text, headers: { "Content-Type": "application/json" } });
+      const query = replay.variants.map((v) => `variant=${encodeURIComponent(v)}`).join("&");
+      const rules = await api(`/api/games/${replay.game}/rules${query ? `?${query}` : ""}`);
+      viewer(main, replay, rules, file.files[0].name);
+    } catch (error) {
+      toast(error.message, "error");
+    }
+  });
+  return form;
+}
+
+function viewer(main, replay, rules, title) {
+  const frames = replay.frames;
+  const state = { at: frames.length - 1, seat: 0, timer: null };
+  const game = GAMES[replay.game] || plain;
+  const info = {
+    game: replay.game, id: "replay", variants: replay.variants, over: false,
+    seats: Array.from({ length: replay.players }, (_, seat) => ({ seat, name: `seat ${seat}`, kind: "human" })),
+  };
+  const boardBox = h("section", { class: "board", id: "board" });
+  const log = h("ol", { class: "log", id: "log" });
+  const slider = h("input", { type: "range", min: 0, max: frames.length - 1, value: state.at, id: "replay-slider" });
+  const where = h("span", { id: "replay-at" });
+  const seatPick = h("select", { id: "replay-seat", "aria-label": "whose view" },
+    info.seats.map((s) => h("option", { value: s.seat }, `as seen by seat ${s.seat}`)));
+  const go = (at) => { state.at = Math.max(0, Math.min(frames.length - 1, at)); draw(); };
+  const play = h("button", { onclick: () => {
+    if (state.timer) { clearInterval(state.timer); state.timer = null; play.textContent = "Play"; return; }
+    play.textContent = "Pause";
+    state.timer = setInterval(() => (state.at >= frames.length - 1 ? play.click() : go(state.at + 1)), 400);
+  } }, "Play");
+  slider.addEventListener("input", () => go(Number(slider.value)));
+  seatPick.addEventListener("change", () => { state.seat = Number(seatPick.value); draw(); });
+
+  function draw() {
+    const frame = frames[state.at];
+    const view = { ...frame.views[state.seat], legal_moves: [] };
+    const model = { view, rules, info, seat: state.seat, ui: {}, busy: true,
+      display: { derived: frame.derived[state.seat], prompt: null, choices: [] } };
+    slider.value = state.at;
+    where.textContent = `move ${frame.seq} of ${frames.length - 1}`;
+    put(boardBox, game.board(model, { send() {}, pick() {} }));
+    const lines = [];
+    for (const f of frames.slice(1, state.at + 1)) for (const line of f.lines) lines.push(h("li", { "data-seq": f.seq }, line));
+    put(log, ...lines.slice(-300));
+    log.scrollTop = log.scrollHeight;
+  }
+
+  put(main, h("div", { class: "table-page replay" },
+    h("section", { class: "status" }, h("div", { class: "title" }, h("strong", {}, `Replay of ${title}`),
+      ` \u00b7 ${replay.game}`, replay.variants.length ? ` \u00b7 ${replay.variants.join(", ")}` : ""),
+      h("div", { class: "controls" },
+        h("button", { onclick: () => go(0), title: "start" }, "\u23ee"),
+        h("button", { onclick: () => go(state.at - 1), title: "back", id: "replay-back" }, "\u25c0"),
+        play,
+        h("button", { onclick: () => go(state.at + 1), title: "forward", id: "replay-forward" }, "\u25b6"),
+        h("button", { onclick: () => go(frames.length - 1), title: "end" }, "\u23ed"),
+        slider, where, seatPick)),
+    h("div", { class: "play" }, boardBox,
+      h("aside", { class: "side" }, h("section", { class: "panel" }, h("h3", {}, "Moves"), log),
+        h("p", {}, h("a", { href: `${BASE}/replay` }, "Replay another record"))))));
+  draw();
+}
