@@ -39,9 +39,11 @@ __all__ = [
     "RulesValue",
     "Statistics",
     "Strategy",
+    "all_games",
     "check_seat",
     "check_seating",
     "game_named",
+    "game_of",
     "register_game",
 ]
 
@@ -231,6 +233,7 @@ class _Registry(Mapping[str, Game]):
 
     def __init__(self) -> None:
         self._games: dict[str, Game] = {}
+        self._specs: tuple[Game, ...] | None = None
         self._loaded = False
         self._lock = threading.RLock()
 
@@ -243,6 +246,7 @@ class _Registry(Mapping[str, Game]):
                     for point in entry_points(group=ENTRY_POINT_GROUP):
                         self._add_entry_point(point)
                     self._loaded = True
+                    self._specs = None
         return self._games
 
     def _add_entry_point(self, point: Any) -> None:
@@ -263,12 +267,14 @@ class _Registry(Mapping[str, Game]):
             return
         if spec.name not in self._games:
             self._games[spec.name] = spec
+            self._specs = None
 
     def _add(self, spec: Game) -> None:
         known = self._games.get(spec.name)
         if known is not None and known is not spec:
             raise ValueError(f"another game is already registered as '{spec.name}'")
         self._games[spec.name] = spec
+        self._specs = None
 
     def register(self, spec: Game) -> None:
         with self._lock:
@@ -278,12 +284,21 @@ class _Registry(Mapping[str, Game]):
     def unregister(self, name: str) -> None:
         with self._lock:
             self._load().pop(name, None)
+            self._specs = None
+
+    def specs(self) -> tuple[Game, ...]:
+        """The declarations in name order, kept until the registry changes."""
+        specs = self._specs
+        if specs is None:
+            games = self._load()
+            specs = self._specs = tuple(games[name] for name in sorted(games))
+        return specs
 
     def __getitem__(self, name: str) -> Game:
         return self._load()[name]
 
     def __iter__(self) -> Iterator[str]:
-        return iter(sorted(self._load()))
+        return (spec.name for spec in self.specs())
 
     def __len__(self) -> int:
         return len(self._load())
@@ -292,7 +307,8 @@ class _Registry(Mapping[str, Game]):
         return f"<noahrules games: {', '.join(self)}>"
 
 
-GAMES: Mapping[str, Game] = _Registry()
+_REGISTRY = _Registry()
+GAMES: Mapping[str, Game] = _REGISTRY
 """The games by name (sorted), each a :class:`GameSpec`: the ferry and island games and any game
 another package registered."""
 
@@ -312,10 +328,16 @@ def unregister_game(name: str) -> None:
     GAMES.unregister(name)
 
 
+def all_games() -> tuple[Game, ...]:
+    """The registered declarations in name order (what ``GAMES.values()`` gives, without
+    building it anew)."""
+    return _REGISTRY.specs()
+
+
 def game_of(value: object) -> Game | None:
     """The registered game whose rules, state or view ``value`` is (``None`` if none)."""
     kind = type(value)
-    for game in GAMES.values():
+    for game in all_games():
         if kind is game.state_type or kind is game.view_type or kind is game.rules_type:
             return game
     return None

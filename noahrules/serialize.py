@@ -31,7 +31,7 @@ from cattrs.v import format_exception
 from noahrules.data import is_file_name
 from noahrules.errors import NoahRulesError, SerializationError, excerpt
 from noahrules.events import Event
-from noahrules.game import GAMES, Game, RulesValue, game_of
+from noahrules.game import GAMES, Game, RulesValue, all_games, game_of
 from noahrules.records import GameRecord
 from noahrules.rng import Rng
 from noahrules.values import WRITTEN_WHEN_SET
@@ -140,7 +140,7 @@ def _name(cls: object) -> str:
 
 
 def _games() -> tuple[Game, ...]:
-    return tuple(GAMES.values())
+    return all_games()
 
 
 def _game_of_rules(rules: RulesValue) -> Game:

@@ -11,7 +11,9 @@
 ``noahrules validate FILE.yaml``
     check a variant, rules or board file and print every problem with file, line and key;
 ``noahrules cards ferry|island`` / ``noahrules board island``
-    show the cards (tiles) or the board, with variants applied.
+    show the cards (tiles) or the board, with variants applied;
+``noahrules serve [--host 127.0.0.1] [--port 8765] [--db noahrules.sqlite]``
+    the table server: play and watch in the browser (needs the ``serve`` extra).
 
 Only the standard library is used. Colours are ANSI codes, used only when the output is a
 terminal and ``NO_COLOR`` is unset. :func:`main` returns the exit status: 0 for success, 1 for a
@@ -30,6 +32,7 @@ from noahrules.cli import play, replay, report, show, validate
 from noahrules.errors import NoahRulesError
 from noahrules.lab import cli as balance
 from noahrules.render import Paint
+from noahrules.serve import cli as serve
 
 __all__ = ["Paint", "main"]
 
@@ -62,6 +65,6 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"noahrules {__version__}")
     commands = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
-    for command in (play, replay, report, validate, show, balance):
+    for command in (play, replay, report, validate, show, balance, serve):
         command.register(commands)
     return parser

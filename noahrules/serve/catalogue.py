@@ -6,7 +6,7 @@ progress is in it; it is served over HTTP, never over the WebSocket.
 
 >>> from noahrules import GAMES
 >>> sorted(describe(GAMES["island"].load_rules()))[:3]
-['actions_per_turn', 'arks', 'board']
+['actions_per_turn', 'ark_spaces_are_water', 'arks']
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ Since each is a function of the client's own view and events, none can tell more
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator
 from functools import cache, partial
 from typing import Any, get_args
 
@@ -24,21 +24,13 @@ import attrs
 
 from noahrules.events import Event
 from noahrules.game import Game
-from noahrules.render import PLAIN, Screen
+from noahrules.render import Screen
 from noahrules.serialize import JsonValue, to_dict
 from noahrules.serve.visibility import Shared
 
-__all__ = ["derived", "display", "lines", "screen_for"]
+__all__ = ["derived", "display", "lines"]
 
 AnyScreen = Screen[Any, Any, Any]
-
-
-def screen_for(game: Game, rules: object, names: Mapping[int, str], seat: int | None) -> AnyScreen:
-    """The game's text screen for ``seat`` (``None``: a spectator), naming the seats."""
-    factory = game.render.screen if game.render is not None else Screen
-    screen: AnyScreen = factory(rules, names, PLAIN)
-    screen.you = seat
-    return screen
 
 
 def display(

@@ -13,8 +13,9 @@ from noahrules.errors import NoahRulesError, SerializationError
 from noahrules.events import Event
 from noahrules.game import GAMES, Game
 from noahrules.records import GameRecord, replay
+from noahrules.render import PLAIN, screen_for
 from noahrules.serialize import JsonValue, from_json, to_dict
-from noahrules.serve.display import AnyScreen, derived, lines, screen_for
+from noahrules.serve.display import AnyScreen, derived, lines
 from noahrules.serve.errors import RequestError
 
 __all__ = ["frames", "read_record"]
@@ -44,7 +45,7 @@ def frames(record: GameRecord) -> dict[str, JsonValue]:
         states = list(replay(record, rules))
     except NoahRulesError as exc:
         raise RequestError("bad_request", str(exc)) from None
-    screen = screen_for(game, rules, {}, None)
+    screen = screen_for(game, rules, {}, PLAIN, None)
     out: list[JsonValue] = [_frame(game, screen, record.players, 0, states[0], ())]
     for seq, (before, move) in enumerate(zip(states, record.moves, strict=False), start=1):
         after, events = game.step(before, move)

@@ -22,9 +22,8 @@ from noahrules.errors import IllegalMoveError, NoahRulesError, SerializationErro
 from noahrules.events import Event
 from noahrules.game import Game, RulesValue
 from noahrules.records import GameRecord, replay
-from noahrules.render import Screen
+from noahrules.render import PLAIN, Screen, screen_for
 from noahrules.serialize import JsonValue, from_dict, to_dict
-from noahrules.serve.display import screen_for
 from noahrules.serve.errors import RequestError
 
 __all__ = [
@@ -142,7 +141,7 @@ class ServerTable:
         screen = live.screens.get(seat)
         if screen is None:
             names = {i: s.name for i, s in enumerate(self.seats)}
-            screen = live.screens[seat] = screen_for(self.game, live.rules, names, seat)
+            screen = live.screens[seat] = screen_for(self.game, live.rules, names, PLAIN, seat)
         return screen
 
     def info(self) -> dict[str, JsonValue]:

@@ -48,7 +48,7 @@ class Recorder:
     def last(self, *kinds: str) -> dict[str, Any]:
         """The last message of one of ``kinds``."""
         for text in reversed(self.texts):
-            message = json.loads(text)
+            message: dict[str, Any] = json.loads(text)
             if message["type"] in kinds:
                 return message
         raise AssertionError(f"no {kinds} message among {len(self.texts)}")
@@ -214,7 +214,7 @@ class WsClient:
         while time.monotonic() < deadline:
             texts = list(self.texts)
             for text in texts[seen:]:
-                message = json.loads(text)
+                message: dict[str, Any] = json.loads(text)
                 if condition(message):
                     return message
             seen = len(texts)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import subprocess
 import sys
 
@@ -34,9 +35,9 @@ def test_the_options_and_their_defaults() -> None:
 def test_a_missing_extra_is_named(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    real = cli.importlib.util.find_spec
+    real = importlib.util.find_spec
     monkeypatch.setattr(
-        cli.importlib.util, "find_spec", lambda name: None if name == "uvicorn" else real(name)
+        importlib.util, "find_spec", lambda name: None if name == "uvicorn" else real(name)
     )
     assert cli.run(parser().parse_args(["serve"])) == 1
     err = capsys.readouterr().err

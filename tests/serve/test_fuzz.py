@@ -147,7 +147,7 @@ def _is_good_hello(
     data = _json(text)
     if not isinstance(data, dict) or set(data) - {"type", "table", "token", "since"}:
         return False
-    allowed = {table: links, other: other_links}.get(data.get("table"))
+    allowed = {table: links, other: other_links}.get(str(data.get("table")))
     if allowed is None:
         return False
     token = data.get("token")

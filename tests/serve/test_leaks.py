@@ -17,6 +17,7 @@ import os
 import random
 import re
 from collections.abc import Iterable, Iterator
+from collections.abc import Set as AbstractSet
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -73,7 +74,7 @@ async def play(index: int) -> tuple[list[Transcript], list[dict[str, Any]], str]
     table, links = await hub.create(
         TableRequest(game.name, players, variants, ("human",) * players, seed=seed)
     )
-    tokens = {link["seat"]: link["token"] for link in links}
+    tokens = {int(str(link["seat"])): str(link["token"]) for link in links}
     live: dict[int | None, Transcript] = {}
     done: list[Transcript] = []
     watchers = (None,) if index % 3 == 0 else ()
@@ -131,6 +132,7 @@ class Oracle:
             self.events.append(events)
         self.secrets = Secrets(game, self.rules)
         self._tables: dict[int, Any] = {}
+        self._seen: dict[int | None, list[set[str]]] = {}
 
     def view(self, seq: int, seat: int | None) -> Any:
         """The serialized view of ``seat`` at ``seq``: ``to_dict(view)``, its public table
@@ -150,7 +152,8 @@ class Oracle:
         return [to_dict(_as_seen(e, seat)) for e in self.events[seq]]
 
     def check(self, transcript: Transcript) -> Iterator[str]:
-        seat, at = transcript.seat, None
+        seat = transcript.seat
+        at: int | None = None
         for text in transcript.client.texts:
             message = json.loads(text)
             kind = message["type"]
@@ -164,9 +167,20 @@ class Oracle:
                 yield from self._check_update(message, seat)
             elif kind != "presence":
                 yield f"seat {seat}: unexpected {kind} message {text[:200]}"
-            seqs = range(transcript.since + 1, at + 1) if kind == "welcome" else [at]
             assert at is not None
-            yield from self.secrets.check(text, self.states[at], self._events(seqs), seat)
+            seqs = range(transcript.since + 1, at + 1) if kind == "welcome" else [at]
+            earlier = self._seen_before(seat, at) if self.game.name == "ferry" else set()
+            yield from self.secrets.check(text, self.states[at], self._events(seqs), seat, earlier)
+
+    def _seen_before(self, seat: int | None, at: int) -> set[str]:
+        """The cards ``seat`` saw in the events up to ``at``: a ferry view tells its seat which
+        cards it knows to be in other hands (F26), learned from any event it saw."""
+        cumulative = self._seen.setdefault(seat, [set()])
+        while len(cumulative) <= at:
+            seq = len(cumulative)
+            cards = (c for e in self.events[seq] for c in _cards(_as_seen(e, seat)))
+            cumulative.append(cumulative[-1] | set(cards))
+        return cumulative[at]
 
     def _events(self, seqs: Iterable[int]) -> list[Event]:
         return [e for seq in seqs for e in self.events[seq]]
@@ -228,8 +242,17 @@ class Secrets:
         self.names = frozenset(rules.card if game.name == "ferry" else rules.kind)
         self.words = CARD_ID if game.name == "ferry" else WORD
 
-    def check(self, text: str, state: Any, events: list[Event], seat: int | None) -> Iterator[str]:
-        named = self.names.intersection(self.words.findall(text))
+    def check(
+        self,
+        text: str,
+        state: Any,
+        events: list[Event],
+        seat: int | None,
+        earlier: AbstractSet[str] = frozenset(),
+    ) -> Iterator[str]:
+        """Problems with ``text``: a card or species named that ``seat`` cannot know from the
+        state, the message's ``events`` or what it saw ``earlier``."""
+        named = self.names.intersection(self.words.findall(text)) - earlier
         if not named or not named - self.plainly_known(state, seat):
             return
         known = self.known(state, events, seat)
@@ -270,7 +293,7 @@ def _cards(value: object) -> Iterator[str]:
         if type(value).__name__ == "Card":
             yield value.id  # type: ignore[attr-defined]
             return
-        for field in attrs.fields(type(value)):
+        for field in attrs.fields(type(value)):  # type: ignore[arg-type]
             yield from _cards(getattr(value, field.name))
 
 
@@ -301,7 +324,7 @@ def test_every_message_is_the_seats_view_and_names_nothing_hidden() -> None:
 def test_the_oracle_sees_a_leak(index: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """The check can fail: a server that sends seat 0's view to the spectator and to every seat
     but the one to act is caught."""
-    right = messages.view_of
+    right = messages.view_of  # type: ignore[attr-defined]
 
     def leaky(game: Game, state: object, seat: int | None) -> object:
         return right(game, state, seat if seat == game.current_player(state) else 0)

@@ -36,7 +36,7 @@ def finish(client: TestClient, table: str, tokens: list[str]) -> dict[str, Any]:
             ws.send_json({"type": "hello", "table": table, "token": token})
             latest[seat] = _next_position(ws)
         while True:
-            info = client.get(f"/api/tables/{table}").json()
+            info: dict[str, Any] = client.get(f"/api/tables/{table}").json()
             if info["over"]:
                 return info
             seat = info["to_act"]

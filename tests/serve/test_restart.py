@@ -50,7 +50,7 @@ class Table:
 
     def acked(self) -> int:
         """The last position any person was told about."""
-        return max(c.latest()["seq"] for c in self.clients.values() if c is not None)
+        return max(int(c.latest()["seq"]) for c in self.clients.values() if c is not None)
 
     def play_until(self, done: Any) -> None:
         """Play random legal moves for the people until ``done(latest)`` holds, the game is over,
@@ -135,7 +135,7 @@ def test_kill_and_restart_loses_nothing(tmp_path: Path, game: str) -> None:
 
     spec = GAMES[game]
     oracle = Oracle(spec, 3, tuple(record["variants"]), record["seed"], record["moves"])
-    problems = []
+    problems: list[str] = []
     for client in table.transcripts:
         transcript = Transcript(client.seat, client.since, client)  # type: ignore[arg-type]
         problems.extend(oracle.check(transcript))
