@@ -143,6 +143,7 @@ class FerryObserver:
         "_first",
         "_given",
         "_hand",
+        "_in_hands",
         "_k",
         "_known_seen",
         "_looked",
@@ -188,6 +189,7 @@ class FerryObserver:
         self._turn, self._pair = at("turn_dock"), at("pair")
         self._victim, self._escapee = at("victim"), at("escapee")
         self._looked, self._given, self._received = at("looked"), at("given"), at("received")
+        self._in_hands = at("known")
         self._public = layout.run("centre", "departed")
         self._no_public = _zeros(layout["centre"].size + layout["departed"].size)
         self._board_seen: tuple[
@@ -216,6 +218,10 @@ class FerryObserver:
             obs[self._to_act + t.seat] = 1.0
         for i in self._known(view.seat, view.hand, view.revealed):
             obs[i] = 1.0
+        for holder, cards in enumerate(view.known):
+            row = self._in_hands + holder * self._k
+            for c in cards:
+                obs[row + card[c.id]] = 1.0
         played = t.played
         if played is not None:
             obs[self._played + card[played.card.id]] = 1.0
@@ -390,6 +396,12 @@ def _layout(rules: Rules, players: int, k: int) -> Layout:
         vector("looked", (p, k), 1, "per seat: its hand when this seat last looked, this round"),
         vector("given", (p, k), 1, "per seat: cards this seat passed to it this round (F17, F33)"),
         vector("received", (p, k), 1, "per seat: cards this seat got from it this round"),
+        vector(
+            "known",
+            (p, k),
+            1,
+            "per seat: the cards this seat knows to be in that hand now (F13, V3, F17, F32, F33)",
+        ),
     )
 
 

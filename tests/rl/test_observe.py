@@ -12,6 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from noahrules import GAMES, ferry, island
+from noahrules.ferry import TakeAnimals
 from noahrules.rl import layout, observe
 from noahrules.rl.encoding import encoding_for
 from noahrules.rl.layout import Observation
@@ -86,6 +87,9 @@ def read_back_ferry(view: ferry.View, part: Mapping[str, Observation]) -> None:
     assert part["phase"][list(ferry.Phase).index(view.phase)] == 1.0
     assert part["penalties"].tolist() == list(view.penalties)
     assert part["hand_sizes"].tolist() == list(view.hand_sizes)
+    for holder in range(view.players):
+        known = [c for c, held in zip(cards, part["known"][holder], strict=True) if held]
+        assert known == list(view.known[holder] if view.known else ())
     for dock, boat in enumerate(view.docks):
         assert part["docks.load"][dock, 0] == (0 if boat is None else boat.load)
         if boat is not None:
@@ -144,3 +148,18 @@ def test_f33_the_stolen_card_is_in_the_thiefs_and_the_victims_observations_only(
     assert fields.split(observe(ferry.view(state, 1)))["given"][0, bear] == 1.0
     third = fields.split(observe(ferry.view(state, 2)))
     assert not third["received"].any() and not third["given"].any()
+
+
+def test_f26_a_ferry_observation_holds_the_cards_its_seat_knows_in_other_hands() -> None:
+    # Seat 0 takes back elephant-1 and rhinoceros-1 (F13): everyone knows they are in its hand.
+    state = ferry_position(
+        players=3,
+        hands=[["cat-6", "kangaroo-5"], ["parrot-6"], ["panda-6"]],
+        docks=[["elephant-1", "rhinoceros-1"], ["cat-5"], [], [], []],
+    )
+    state = ferry.apply(state, TakeAnimals())
+    view = ferry.view(state, 1)
+    fields = layout(view.rules, 3).split(observe(view))
+    cards = [c.id for c in view.rules.animals if c.min_players <= 3]
+    known = [[cards[i] for i in np.flatnonzero(row)] for row in fields["known"]]
+    assert known == [["rhinoceros-1", "elephant-1"], [], []]  # in the order of the rules data
