@@ -117,7 +117,8 @@ def test_the_library_imports_no_source_of_chance_but_rng() -> None:
     the user did not seed (``noahrules play``), the simulator times bots and the progress bar
     times runs (never the games). The framework adapters of ``noahrules.rl`` use NumPy, and pick
     a game's seed from NumPy's generator when ``reset`` is given none, as Gymnasium and
-    PettingZoo environments do."""
+    PettingZoo environments do. The table server draws seat tokens and the seeds of its tables
+    with ``secrets`` and keeps time for its checkpoints and bots."""
     allowed = {
         ("noahrules/cli/play.py", "secrets"),
         ("noahrules/simulation.py", "time"),
@@ -138,7 +139,9 @@ def test_the_library_imports_no_source_of_chance_but_rng() -> None:
                     found.add((path.relative_to(root).as_posix(), name))
     adapters = {(path, name) for path, name in found if path.startswith("noahrules/rl/")}
     assert {name for _, name in adapters} <= {"numpy"}, adapters
-    assert found - adapters <= allowed, found - adapters - allowed
+    server = {(path, name) for path, name in found if path.startswith("noahrules/serve/")}
+    assert {name for _, name in server} <= {"secrets", "time"}, server
+    assert found - adapters - server <= allowed, found - adapters - server - allowed
 
 
 @pytest.mark.parametrize("n", [1, 2, 3, 5, 7, 10, 52])

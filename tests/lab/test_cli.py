@@ -40,7 +40,7 @@ def test_a_study_with_a_variant_file_and_a_sweep(
     owls.write_text("description: owls\nrules: {departure_gifts: [0, 1, 2, 3]}\n", "utf-8")
     out = tmp_path / "report"
     status = main(
-        ["balance", "ferry", "--variant", "frog", str(owls), "--set", "hand_size=7", "--games",
+        ["balance", "ferry", "--variant", f"frog,{owls}", "--set", "hand_size=7", "--games",
          "6", "--keep", "2", "--workers", "1", "--out", str(out), "--bots", "greedy,random"]
     )  # fmt: skip
     captured = capsys.readouterr()
@@ -87,7 +87,7 @@ def test_the_missing_extra_is_explained(
         (["--games", "3", "--keep", "-1"], "--keep must be at least 0"),
         (["--games", "3", "--bots", "clever"], "unknown bot 'clever'"),
         (["--games", "3", "--dask", "--scheduler", "tcp://x:1"], "not allowed with"),
-        (["--games", "3", "--variant", "frog", "frog"], "two arms are called 'frog'"),
+        (["--games", "3", "--variant", "frog", "--variant", "frog"], "two arms are called 'frog'"),
     ],
 )
 def test_bad_command_lines(
