@@ -20,6 +20,8 @@ T = TypeVar("T")
 _SPAN = 1 << 64
 _MASK = _SPAN - 1
 _GOLDEN = 0x9E3779B97F4A7C15
+_MIX1 = 0xBF58476D1CE4E5B9
+_MIX2 = 0x94D049BB133111EB
 
 
 @frozen
@@ -55,8 +57,19 @@ class Rng:
         """A uniformly shuffled copy of ``items`` (Fisher-Yates) and the advanced generator."""
         result = list(items)
         state = self.state
+        # Draws as _below does, with the generator's step inlined: a shuffle draws per item,
+        # and setups and determinizations shuffle whole decks.
         for i in range(len(result) - 1, 0, -1):
-            j, state = _below(state, i + 1)
+            n = i + 1
+            limit = _SPAN - _SPAN % n
+            while True:
+                state = (state + _GOLDEN) & _MASK
+                z = ((state ^ (state >> 30)) * _MIX1) & _MASK
+                z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+                z ^= z >> 31
+                if z < limit:
+                    break
+            j = z % n
             result[i], result[j] = result[j], result[i]
         return tuple(result), Rng(state)
 
@@ -71,12 +84,13 @@ def _below(state: int, n: int) -> tuple[int, int]:
         raise ValueError(f"below() needs n >= 1, got {n}")
     limit = _SPAN - _SPAN % n
     while True:
-        value, state = _next64(state)
+        state = (state + _GOLDEN) & _MASK
+        value = _mix(state)
         if value < limit:
             return value % n, state
 
 
 def _mix(z: int) -> int:
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    z = ((z ^ (z >> 30)) * _MIX1) & _MASK
+    z = ((z ^ (z >> 27)) * _MIX2) & _MASK
     return z ^ (z >> 31)

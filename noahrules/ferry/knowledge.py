@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from noahrules.ferry.ruleset import Card
+from noahrules.values import replaced, without
 
 __all__ = ["Known", "alone", "forget", "learn", "of"]
 
@@ -49,10 +50,15 @@ def learn(
     """``observers`` see ``cards`` go into ``holder``'s hand."""
     rows = _rows(known, players)
     cards = tuple(cards)
+    fresh = None  # what an observer who knew nothing of the hand knows now
     for observer in observers:
         if observer != holder:
             row = list(rows[observer])
-            row[holder] = tuple(sorted({*row[holder], *cards}, key=lambda c: order[c.id]))
+            if row[holder]:
+                row[holder] = tuple(sorted({*row[holder], *cards}, key=lambda c: order[c.id]))
+            else:
+                fresh = fresh or tuple(sorted(cards, key=lambda c: order[c.id]))
+                row[holder] = fresh
             rows[observer] = tuple(row)
     return _settled(rows)
 
@@ -65,15 +71,16 @@ def forget(
     forgets the whole hand. ``card=None`` with no insiders: a card nobody saw left it."""
     if not known:
         return known
-    rows = _rows(known, players)
-    saw = set(insiders) if insiders else set(range(players)) if card is not None else set()
-    for observer in range(players):
-        row = list(rows[observer])
-        if observer in saw:
-            row[holder] = tuple(c for c in row[holder] if c is not card)
-        else:
-            row[holder] = ()
-        rows[observer] = tuple(row)
+    insiders = tuple(insiders)
+    rows = list(known)
+    for observer, row in enumerate(known):
+        cards = row[holder]
+        if not cards:
+            continue  # nothing known of that hand, nothing to forget
+        saw = observer in insiders if insiders else card is not None
+        kept = without(cards, card) if saw and card is not None else ()
+        if kept is not cards:
+            rows[observer] = replaced(row, holder, kept)
     return _settled(rows)
 
 

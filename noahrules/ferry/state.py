@@ -21,14 +21,14 @@ from noahrules.ferry.knowledge import Known
 from noahrules.ferry.ruleset import Boarded, Card, FerryCard, Rules
 from noahrules.render import Shown
 from noahrules.rng import Rng
-from noahrules.values import Part, maker
+from noahrules.values import KeepsMoves, Part, maker
 
 __all__ = ["Ferry", "Phase", "PublicFields", "State", "Table", "capacity"]
 
 _EITHER = (Gender.MALE, Gender.FEMALE)
 
 
-@frozen(cache_hash=True)
+@frozen(cache_hash=True, weakref_slot=False)
 class Ferry:
     """A ferry on a dock and its animals in boarding order (the setup card first, F7a).
 
@@ -51,14 +51,7 @@ class Ferry:
         animals = self.animals
         object.__setattr__(self, "load", sum(a.weight for a in animals))
         object.__setattr__(self, "capacity", capacity(self.card, animals))
-        genders: tuple[Gender, ...] = _EITHER
-        if len(animals) >= 2:
-            last = animals[-1].gender
-            if animals[0].gender is animals[1].gender:
-                genders = (last,)
-            else:
-                genders = (Gender.FEMALE if last is Gender.MALE else Gender.MALE,)
-        object.__setattr__(self, "genders", genders)
+        object.__setattr__(self, "genders", _genders(animals))
 
     def boarding(self, card: Card) -> Ferry:
         """The ferry as ``card`` finds it when it boards: after the escape of the animal aboard
@@ -67,6 +60,17 @@ class Ferry:
         if card.abilities.first_escapes and self.animals:
             return Ferry(self.card, self.animals[1:])
         return self
+
+    def after(self, animal: Boarded) -> Ferry:
+        """The ferry once ``animal`` has boarded (where :meth:`fault` allows it), after the
+        escape of the animal aboard longest if it is a crocodile (V3)."""
+        animals = self.animals
+        if animals and animal.card.abilities.first_escapes:
+            return Ferry(self.card, (*animals[1:], animal))
+        aboard = (*animals, animal)
+        # Derived from this ferry's load and capacity rather than added up again.
+        load, cap = self.load + animal.weight, self.capacity_with(animal)
+        return _make_ferry(self.card, aboard, load, cap, _genders(aboard))
 
     def capacity_with(self, animal: Boarded) -> int:
         """The capacity once ``animal`` is aboard (F11, F30)."""
@@ -85,7 +89,10 @@ class Ferry:
             return "F10"
         card = animal.card
         load = self.load + animal.weight
-        cap = self.capacity_with(animal)
+        cap = self.capacity
+        limit = card.abilities.capacity_limit
+        if limit is not None and limit < cap:  # as in capacity_with (a call less: plays run it)
+            cap = limit
         if load > cap:
             return "F11"
         if self.card.unique_species and any(a.card.species == card.species for a in self.animals):
@@ -122,6 +129,16 @@ class Ferry:
             f"the animals aboard alternate and the last is {animals[-1].gender.value}, "
             f"so the next is {self.genders[0].value}"
         )
+
+
+def _genders(animals: tuple[Boarded, ...]) -> tuple[Gender, ...]:
+    """F10: the genders the next animal may board as after ``animals``."""
+    if len(animals) < 2:
+        return _EITHER
+    last = animals[-1].gender
+    if animals[0].gender is animals[1].gender:
+        return (last,)
+    return (Gender.FEMALE if last is Gender.MALE else Gender.MALE,)
 
 
 def capacity(card: FerryCard, animals: tuple[Boarded, ...]) -> int:
@@ -262,7 +279,7 @@ class PublicFields(Shown):
 
 
 @frozen(cache_hash=True, weakref_slot=False, repr=False)
-class State(PublicFields):
+class State(PublicFields, KeepsMoves):
     """A position of the ferry game: the public :class:`Table` and what is hidden. Never
     changed: :func:`~noahrules.ferry.apply` returns a new one.
 
@@ -295,6 +312,7 @@ class State(PublicFields):
         yield from self.deck
 
 
+_make_ferry = maker(Ferry)
 make_table = maker(Table)
 """``Table(...)`` with every field given positionally, built fast (see noahrules.values)."""
 make_state = maker(State)
