@@ -256,7 +256,7 @@ def _take_animals(state: State, events: list[Event] | None) -> State:
     ferry = d.docks[d.noah]
     assert ferry is not None
     taken = tuple(a.card for a in ferry.animals)
-    d.docks = replaced(d.docks, d.noah, Ferry(ferry.card))
+    d.docks = replaced(d.docks, d.noah, Ferry.of(ferry.card))
     _receive(d, d.seat, *taken, seen_by=_EVERYONE)  # F26: public
     d.log(AnimalsTaken, d.seat, d.noah, taken)
     return d.freeze()
@@ -425,7 +425,7 @@ def _finish_turn(d: _Turn) -> State:
     round_over = False
     if d.docks[d.dock] is None:
         if d.centre:  # F18
-            d.docks = replaced(d.docks, d.dock, Ferry(d.centre[0]))
+            d.docks = replaced(d.docks, d.dock, Ferry.of(d.centre[0]))
             d.log(FerryArrived, d.dock, d.centre[0])
             d.centre = d.centre[1:]
         else:  # F21

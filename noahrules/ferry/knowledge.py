@@ -73,6 +73,7 @@ def forget(
         return known
     insiders = tuple(insiders)
     rows = list(known)
+    changed = False
     for observer, row in enumerate(known):
         cards = row[holder]
         if not cards:
@@ -81,7 +82,8 @@ def forget(
         kept = without(cards, card) if saw and card is not None else ()
         if kept is not cards:
             rows[observer] = replaced(row, holder, kept)
-    return _settled(rows)
+            changed = True
+    return _settled(rows) if changed else known
 
 
 def _rows(known: Known, players: int) -> list[tuple[tuple[Card, ...], ...]]:
@@ -91,4 +93,4 @@ def _rows(known: Known, players: int) -> list[tuple[tuple[Card, ...], ...]]:
 
 def _settled(rows: list[tuple[tuple[Card, ...], ...]]) -> Known:
     """The knowledge as a value: ``()`` when nobody knows anything."""
-    return tuple(rows) if any(cards for row in rows for cards in row) else ()
+    return tuple(rows) if any(map(any, rows)) else ()

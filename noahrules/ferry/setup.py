@@ -61,7 +61,7 @@ def start_round(
 
     Its :class:`RoundStarted` event goes to ``events`` when given."""
     out = set(removed)
-    in_play = tuple(c for c in rules.animals if c not in out)
+    in_play = tuple(c for c in rules.animals if c not in out) if out else rules.animals
     deck, rng = rng.shuffled(in_play)
     ferries, rng = rng.shuffled(rules.ferries)
     noah, rng = rng.below(rules.docks)  # F6
@@ -70,7 +70,7 @@ def start_round(
         gender = card.gender
         if card.abilities.choose_gender:  # F7a: a snail placed at setup gets a random gender
             gender, rng = rng.choice(_CHOSEN_GENDERS)
-        docks.append(Ferry(ferry_card, (Boarded(card, gender, card.weight),)))
+        docks.append(Ferry.of(ferry_card, (Boarded(card, gender, card.weight),)))
     deck = deck[rules.docks :]
     dealt = _deal_count(rules, players, len(deck))
     hands: list[list[Card]] = [[] for _ in range(players)]

@@ -48,17 +48,22 @@ class Ferry:
     now."""
 
     def __attrs_post_init__(self) -> None:
-        animals = self.animals
-        object.__setattr__(self, "load", sum(a.weight for a in animals))
-        object.__setattr__(self, "capacity", capacity(self.card, animals))
-        object.__setattr__(self, "genders", _genders(animals))
+        load, cap, genders = _derived(self.card, self.animals)
+        object.__setattr__(self, "load", load)
+        object.__setattr__(self, "capacity", cap)
+        object.__setattr__(self, "genders", genders)
+
+    @classmethod
+    def of(cls, card: FerryCard, animals: tuple[Boarded, ...] = ()) -> Ferry:
+        """``Ferry(card, animals)``, built several times faster (see noahrules.values)."""
+        return _make_ferry(card, animals, *_derived(card, animals))
 
     def boarding(self, card: Card) -> Ferry:
         """The ferry as ``card`` finds it when it boards: after the escape of the animal aboard
         longest if ``card`` is a crocodile (V3), else this ferry. Every placement rule is
         judged there (F12)."""
         if card.abilities.first_escapes and self.animals:
-            return Ferry(self.card, self.animals[1:])
+            return Ferry.of(self.card, self.animals[1:])
         return self
 
     def after(self, animal: Boarded) -> Ferry:
@@ -66,7 +71,7 @@ class Ferry:
         escape of the animal aboard longest if it is a crocodile (V3)."""
         animals = self.animals
         if animals and animal.card.abilities.first_escapes:
-            return Ferry(self.card, (*animals[1:], animal))
+            return Ferry.of(self.card, (*animals[1:], animal))
         aboard = (*animals, animal)
         # Derived from this ferry's load and capacity rather than added up again.
         load, cap = self.load + animal.weight, self.capacity_with(animal)
@@ -129,6 +134,11 @@ class Ferry:
             f"the animals aboard alternate and the last is {animals[-1].gender.value}, "
             f"so the next is {self.genders[0].value}"
         )
+
+
+def _derived(card: FerryCard, animals: tuple[Boarded, ...]) -> tuple[int, int, tuple[Gender, ...]]:
+    """A ferry's load, capacity and genders, from its card and animals."""
+    return sum(a.weight for a in animals), capacity(card, animals), _genders(animals)
 
 
 def _genders(animals: tuple[Boarded, ...]) -> tuple[Gender, ...]:

@@ -59,9 +59,8 @@ def _play_value(view: View, ferry: Ferry, animal: Boarded) -> float:
     """The heuristic worth of playing ``animal`` onto ``ferry``."""
     rules = view.rules
     card = animal.card
-    boarding = ferry.boarding(card)
-    escaped = ferry.animals[0].card if boarding is not ferry else None
-    after = Ferry(ferry.card, (*boarding.animals, animal))
+    escaped = ferry.animals[0].card if ferry.boarding(card) is not ferry else None
+    after = ferry.after(animal)
     hand = list(view.hand)
     hand.remove(card)
     value = float(card.tears) + 0.05 * card.weight
