@@ -15,6 +15,7 @@ from attrs import field, frozen
 
 from noahrules.data import Findings, Node, Reader, resolve
 from noahrules.errors import RulesDataError
+from noahrules.values import Bits, bits
 
 __all__ = ["KINDS", "Board", "check_board", "load_board", "resolve_board"]
 
@@ -42,6 +43,8 @@ class Board:
     """Per space, the ids of its neighbours, ascending."""
     near: tuple[frozenset[int], ...] = field(eq=False, repr=False)
     """Per space, its neighbours as a set."""
+    near_bits: tuple[Bits, ...] = field(eq=False, repr=False)
+    """Per space, its neighbours as :data:`~noahrules.values.Bits`."""
     spaces_of: dict[str, tuple[int, ...]] = field(eq=False, hash=False, repr=False)
     """Per kind, its spaces ascending."""
 
@@ -122,6 +125,7 @@ def load_board(reader: Reader, path: Path) -> tuple[Board, Node]:
         position=tuple((r + 1, c + 1) for r, c in sorted(cells)),
         neighbours=neighbours,
         near=tuple(frozenset(n) for n in neighbours),
+        near_bits=tuple(map(bits, neighbours)),
         spaces_of={
             k: tuple(i for i, rc in enumerate(sorted(cells)) if cells[rc] == k) for k in KINDS
         },
