@@ -12,7 +12,7 @@ table. A move that is one of the legal moves the state keeps is taken at once. T
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 
 from noahrules.errors import IllegalMoveError, excerpt
 from noahrules.events import Event
@@ -179,26 +179,21 @@ def _flood(
 ) -> Table:
     board = table.rules.board
     covered = table.covered
-    face_up = table.face_up
     lost = table.tiles[space]
     seen = None
     if lost is not None:  # I9: an animal under the water is lost for good
         seen = lost.species if lost.face_up else None
         covered = (*covered, (space, seen))
-        if seen is not None:
-            face_up = _without(face_up, space)
-    water = table.water_bits
-    gained = (board.near_bits[space] & water).bit_count()  # I10
+    before = table.water_bits
+    gained = (board.near_bits[space] & before).bit_count()  # I10
     if events is not None:
         events.append(Flooded(table.seat, space, gained, seen, lost is not None and seen is None))
-    water = Bits(water | 1 << space)
+    water = Bits(before | 1 << space)
     neighbours = board.neighbours[space]
     turned = _turned(table.tiles, dealt, neighbours, events)  # I11
-    frontier = table.frontier
-    frontier = _merge(
-        _without(frontier, space),
-        tuple([n for n in neighbours if not water >> n & 1 and n not in frontier]),
-    )
+    near = board.near_bits
+    # The land beside the new water joins the frontier, unless it lay beside water already.
+    shore = [n for n in neighbours if not water >> n & 1 and not near[n] & before]
     after = _evolve(
         table,
         tiles=_retiled(table, (space,) if lost is not None else (), turned),
@@ -206,8 +201,8 @@ def _flood(
         water_left=table.water_left - 1,
         points=replaced(table.points, table.seat, table.points[table.seat] + gained),
         covered=covered,
-        frontier=frontier,
-        face_up=_merge(face_up, tuple([s for s, _ in turned])),
+        frontier=_updated(table.frontier, (space,), shore),
+        face_up=_updated(table.face_up, (space,) if seen else (), [s for s, _ in turned]),
         phase=Phase.ACT,
         actions_left=table.rules.actions_per_turn,
     )
@@ -303,7 +298,7 @@ def _rescue(table: Table, pair: Rescue, events: list[Event] | None) -> Table:
         table,
         events,
         tiles=tuple(tiles),
-        face_up=_without(_without(table.face_up, pair.first), pair.second),
+        face_up=_updated(table.face_up, (pair.first, pair.second), ()),
         rescued=replaced(
             table.rescued, table.seat, (*table.rescued[table.seat], tile.species, tile.species)
         ),
@@ -363,10 +358,16 @@ def _why_not(table: Table, move: object) -> tuple[str, str]:
     return "I12", f"{excerpt(move)}: move the ark, rescue a pair, or end the turn"
 
 
-def _without(spaces: tuple[int, ...], space: int) -> tuple[int, ...]:
-    i = spaces.index(space)
-    return spaces[:i] + spaces[i + 1 :]
-
-
-def _merge(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(sorted((*a, *b))) if b else a
+def _updated(
+    spaces: tuple[int, ...], gone: Collection[int], added: Collection[int]
+) -> tuple[int, ...]:
+    """Ascending ``spaces`` without those ``gone`` (which it holds) and with those ``added``
+    (which it does not)."""
+    if not gone and not added:
+        return spaces
+    result = list(spaces)
+    for space in gone:
+        result.remove(space)
+    result.extend(added)
+    result.sort()
+    return tuple(result)
