@@ -155,7 +155,9 @@ def without(items: tuple[T, ...], item: T) -> tuple[T, ...]:
     not hold it. (``in`` and ``index`` would compare other entries by value: slower.)"""
     for index, entry in enumerate(items):
         if entry is item:
-            return items[:index] + items[index + 1 :]
+            copy = list(items)
+            del copy[index]
+            return tuple(copy)
     return items
 
 

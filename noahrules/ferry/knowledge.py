@@ -50,15 +50,16 @@ def learn(
     """``observers`` see ``cards`` go into ``holder``'s hand."""
     rows = _rows(known, players)
     cards = tuple(cards)
-    fresh = None  # what an observer who knew nothing of the hand knows now
+    now: dict[int, tuple[Card, ...]] = {}  # by what an observer knew: what it knows now
     for observer in observers:
         if observer != holder:
             row = list(rows[observer])
-            if row[holder]:
-                row[holder] = tuple(sorted({*row[holder], *cards}, key=lambda c: order[c.id]))
-            else:
-                fresh = fresh or tuple(sorted(cards, key=lambda c: order[c.id]))
-                row[holder] = fresh
+            before = row[holder]
+            after = now.get(id(before))
+            if after is None:
+                after = tuple(sorted({*before, *cards}, key=lambda c: order[c.id]))
+                now[id(before)] = after
+            row[holder] = after
             rows[observer] = tuple(row)
     return _settled(rows)
 
