@@ -24,6 +24,9 @@ _MASK = _SPAN - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 _MIX1 = 0xBF58476D1CE4E5B9
 _MIX2 = 0x94D049BB133111EB
+_UNBIASED = _SPAN - (1 << 32)
+"""Below the top partial block of every ``n`` up to 2**32: a value this small is kept without
+working out the block (see :meth:`Rng.below`)."""
 
 
 @frozen(weakref_slot=False)
@@ -63,13 +66,12 @@ class Rng:
             # j = _below(state, i + 1), inlined: a third faster, and setups and
             # determinizations shuffle whole decks.
             n = i + 1
-            limit = _SPAN - _SPAN % n
             while True:
                 state = (state + _GOLDEN) & _MASK
                 z = ((state ^ (state >> 30)) * _MIX1) & _MASK
                 z = ((z ^ (z >> 27)) * _MIX2) & _MASK
                 z ^= z >> 31
-                if z < limit:
+                if z < _UNBIASED or z < _SPAN - _SPAN % n:
                     break
             j = z % n
             result[i], result[j] = result[j], result[i]
@@ -88,14 +90,13 @@ def _next64(state: int) -> tuple[int, int]:
 def _below(state: int, n: int) -> tuple[int, int]:
     if n < 1:
         raise ValueError(f"below() needs n >= 1, got {n}")
-    limit = _SPAN - _SPAN % n
     while True:
         # _next64 and _mix, inlined: games and searches draw all the time.
         state = (state + _GOLDEN) & _MASK
         z = ((state ^ (state >> 30)) * _MIX1) & _MASK
         z = ((z ^ (z >> 27)) * _MIX2) & _MASK
         z ^= z >> 31
-        if z < limit:
+        if z < _UNBIASED or z < _SPAN - _SPAN % n:
             return z % n, state
 
 
