@@ -15,8 +15,9 @@ import hashlib
 import json
 import os
 import threading
+import time
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from functools import partial
+from functools import lru_cache, partial
 from importlib import resources
 from pathlib import Path
 from typing import Any, TypeVar, cast
@@ -58,15 +59,16 @@ __all__ = [
 ]
 
 
+@lru_cache(maxsize=16)
 def data_dir(game: str) -> Path:
-    """The folder of a game's packaged data.
+    """The folder of a game's packaged data, as an absolute path without symbolic links.
 
     A wheel ships the data inside the package (``noahrules/_data``); a source checkout and an
     editable install read the ``data/`` folder beside the package.
     """
     packaged = Path(str(resources.files("noahrules"))) / "_data" / game
     if packaged.is_dir():
-        return packaged
+        return packaged.resolve()
     return Path(__file__).resolve().parent.parent / "data" / game
 
 
@@ -263,6 +265,8 @@ class Reader:
     def __init__(self) -> None:
         self.files: dict[Path, str] = {}
         """Every file read, with the digest of its bytes."""
+        self.stats: dict[Path, tuple[int, ...]] = {}
+        """Every file read whose status can vouch for its bytes (see :meth:`unchanged`)."""
         self.findings = Findings()
 
     def load(self, path: Path) -> Node:
@@ -271,6 +275,7 @@ class Reader:
         file = str(path)
         try:
             with path.open("rb") as stream:
+                status = _status(os.fstat(stream.fileno()))
                 raw = stream.read(MAX_BYTES + 1)
         except OSError as exc:
             raise RulesDataError(file, "", f"cannot read file: {exc.strerror or exc}") from None
@@ -279,6 +284,8 @@ class Reader:
                 file, "", f"over {MAX_BYTES} bytes; a YAML file may hold that much"
             )
         self.files[path] = hashlib.sha256(raw).hexdigest()
+        if _settled(status):
+            self.stats[path] = status
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
@@ -288,14 +295,37 @@ class Reader:
         return Node(value, file, "", mark, self.findings)
 
     def unchanged(self) -> bool:
-        """Whether every file read still holds the same bytes."""
+        """Whether every file read still holds the same bytes.
+
+        A file whose status (inode, size, times of change) is the same as when it was read,
+        and was last changed well before that, has not changed: it is not read again. Any other
+        file is read and its digest compared, so an edit within the same tick of a coarse file
+        system clock is never missed (git's "racy clean" files).
+        """
         for path, sha in self.files.items():
             try:
+                known = self.stats.get(path)
+                if known is not None and _status(os.stat(path)) == known:
+                    continue
                 if hashlib.sha256(path.read_bytes()).hexdigest() != sha:
                     return False
             except OSError:
                 return False
         return True
+
+
+SETTLED_NS = 3_000_000_000
+"""How long before it is read a file must have last changed for its status to vouch for its
+bytes: longer than the coarsest file system clock (FAT's two seconds)."""
+
+
+def _status(st: os.stat_result) -> tuple[int, ...]:
+    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+
+
+def _settled(status: tuple[int, ...]) -> bool:
+    """Whether a file of this status changed long enough ago (:data:`SETTLED_NS`)."""
+    return max(status[3], status[4]) < time.time_ns() - SETTLED_NS
 
 
 _FILE_SUFFIXES = (".yaml", ".yml")
@@ -309,7 +339,20 @@ def is_file_name(name: str) -> bool:
 
 def packaged_names(game: str, folder: str) -> tuple[str, ...]:
     """The names of the YAML files in a folder of a game's packaged data, sorted."""
-    return tuple(sorted(p.stem for p in (data_dir(game) / folder).glob("*.yaml")))
+    path = data_dir(game) / folder
+    try:
+        status = _status(path.stat())
+    except OSError:
+        return ()
+    listed = _LISTINGS.get(path)
+    if listed is None or listed[0] != status:
+        listed = (status, tuple(sorted(p.stem for p in path.glob("*.yaml"))))
+        if _settled(status):  # listed again while it may still change (see Reader.unchanged)
+            _LISTINGS[path] = listed
+    return listed[1]
+
+
+_LISTINGS: dict[Path, tuple[tuple[int, ...], tuple[str, ...]]] = {}
 
 
 def known_variants(game: str) -> tuple[str, ...]:
@@ -366,7 +409,7 @@ def resolve(
     if not found:
         raise RulesDataError(_shown(text), "", f"no such {what} file '{_shown(str(path))}'")
     if path.resolve().parent == packaged_folder.resolve():
-        return Source(path, path.stem, packaged=True)
+        return Source(packaged_folder / path.name, path.stem, packaged=True)
     return Source(path, path.name, packaged=False)
 
 
@@ -485,7 +528,7 @@ def cached_load(
     once, and a file edited since is read again. A load that fails caches nothing.
     """
     sources = tuple(resolve(game, "variants", name) for name in variant_names(variants))
-    key = (game, tuple(s.path.resolve() for s in sources))
+    key = (game, tuple(s.path if s.packaged else s.path.resolve() for s in sources))
     with _CACHE_LOCK:
         hit = _CACHE.get(key)
     if hit is not None and hit[1].unchanged():

@@ -34,7 +34,7 @@ from noahrules.events import Event
 from noahrules.game import GAMES, Game, RulesValue, all_games, game_of
 from noahrules.records import GameRecord
 from noahrules.rng import Rng
-from noahrules.values import WRITTEN_WHEN_SET
+from noahrules.values import WRITTEN_WHEN_SET, Bits, bits, members
 
 __all__ = [
     "MAX_JSON_BYTES",
@@ -277,8 +277,9 @@ def _read_record(data: object, given: RulesValue | None) -> GameRecord:
 @lru_cache(maxsize=8)
 def _unstructurer(games: tuple[Game, ...]) -> cattrs.Converter:
     """The converter writing every class of ``games`` (made again when games are added)."""
-    c = cattrs.Converter(unstruct_collection_overrides={tuple: list})
+    c = cattrs.Converter(unstruct_collection_overrides={tuple: list}, use_alias=True)
     c.register_unstructure_hook_func(_is_frozenset, sorted)
+    c.register_unstructure_hook(Bits, lambda mask: sorted(members(mask)))
     c.register_unstructure_hook_factory(
         _has_fields_written_when_set, lambda cls: _writer_when_set(cls, c)
     )
@@ -344,10 +345,11 @@ def _is_frozenset(t: object) -> bool:
 def _structurer(game: Game, rules: RulesValue | None) -> cattrs.Converter:
     """A converter reading ``game``'s classes with ``rules`` (made once per rules: building the
     structuring functions costs far more than using them)."""
-    c = cattrs.Converter(forbid_extra_keys=True)
+    c = cattrs.Converter(forbid_extra_keys=True, use_alias=True)
     for kind in (int, str, bool):
         c.register_structure_hook(kind, _strict(kind))
     c.register_structure_hook_func(lambda t: t == frozenset[int], _frozenset_of_ints)
+    c.register_structure_hook(Bits, _bits)
     c.register_structure_hook(game.rules_type, lambda d, t: _rules(d, game, rules))
     for cls, table in game.references.items():
         c.register_structure_hook(cls, _by_id(rules, table.replace("_", " "), table))
@@ -392,6 +394,19 @@ def _frozenset_of_ints(value: object, _: object) -> frozenset[int]:
     if not isinstance(value, list) or not all(type(v) is int for v in value):
         raise SerializationError(f"expected a list of integers, got {excerpt(value)}")
     return frozenset(value)
+
+
+MOST_BITS = 1 << 16
+"""The largest member of a set held as bits (boards have at most 10,000 spaces)."""
+
+
+def _bits(value: object, _: object) -> Bits:
+    spaces = _frozenset_of_ints(value, _)
+    if any(not 0 <= s < MOST_BITS for s in spaces):
+        raise SerializationError(
+            f"expected integers from 0 to {MOST_BITS - 1}, got {excerpt(value)}"
+        )
+    return bits(spaces)
 
 
 def _by_id(rules: RulesValue | None, what: str, table: str) -> Callable[[object, object], object]:

@@ -4,16 +4,18 @@ Game states are frozen, slotted attrs classes: users cannot change them, and the
 and pickle by value. attrs builds a frozen instance with one ``object.__setattr__`` call per
 field, which dominates the engines' time; :func:`maker` builds the very same instances several
 times faster, and :func:`draft_type` gives an engine a mutable working copy of a state whose
-fields are generated from the attrs declarations, never listed by hand.
+fields are generated from the attrs declarations, never listed by hand. A state keeps its legal
+moves once asked (:class:`KeepsMoves`), so that ``apply`` need not judge again a move it listed.
 """
 
 from __future__ import annotations
 
 import types
 import typing
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from functools import lru_cache, wraps
 from operator import attrgetter
-from typing import Generic, TypeVar, cast, overload
+from typing import Any, Generic, NewType, TypeVar, cast, overload
 
 import attrs
 
@@ -21,21 +23,29 @@ from noahrules.errors import excerpt
 
 __all__ = [
     "WRITTEN_WHEN_SET",
+    "Bits",
+    "KeepsMoves",
     "Part",
+    "as_bits",
+    "bits",
     "draft_type",
     "field_type_problem",
+    "is_listed",
+    "keeping_moves",
     "maker",
+    "members",
     "replaced",
     "replacer",
+    "without",
 ]
 
 T = TypeVar("T")
+S = TypeVar("S", bound="KeepsMoves")
+M = TypeVar("M")
 
 WRITTEN_WHEN_SET = "noahrules.written_when_set"
 """Field metadata key: serialization leaves the field out while it holds its default. For a field
 added to a saved value later, so that what was saved before still reads, and writes the same."""
-
-_HASH_CACHE = "_attrs_cached_hash"
 
 
 def _generate(name: str, source: str, scope: dict[str, object]) -> Callable[..., object]:
@@ -50,12 +60,14 @@ def _names(cls: type) -> tuple[str, ...]:
 
 def maker(cls: type[T]) -> Callable[..., T]:
     """A positional constructor for a frozen, slotted attrs class declared with
-    ``weakref_slot=False`` whose fields are all ``__init__`` arguments, without validators,
-    converters or ``__attrs_post_init__``: ``maker(cls)(a, b, ...) == cls(a, b, ...)``.
+    ``weakref_slot=False``, without validators, converters or ``__attrs_post_init__``:
+    ``maker(cls)(a, b, ...) == cls(a, b, ...)``. It takes every field in order, those left out
+    of ``__init__`` (``init=False``, derived by the caller) too.
 
     It fills a mutable twin class of the same slot layout with plain attribute stores and then
     makes it an instance of ``cls``: the result is an ordinary instance of ``cls``, frozen,
-    hashable and picklable like any other.
+    hashable and picklable like any other. Slots that are no fields (a cached hash, the legal
+    moves a :class:`KeepsMoves` keeps) start empty, as ``None``.
     """
     slots: tuple[str, ...] = tuple(getattr(cls, "__slots__", ()))
     names = _names(cls)
@@ -64,13 +76,23 @@ def maker(cls: type[T]) -> Callable[..., T]:
     twin = type(f"_Mutable{cls.__name__}", cls.__bases__, {"__slots__": slots})
     args = ", ".join(names)
     stores = "".join(f"    o.{n} = {n}\n" for n in names)
-    if _HASH_CACHE in slots:
-        stores += f"    o.{_HASH_CACHE} = None\n"
+    stores += "".join(f"    o.{n} = None\n" for n in _other_slots(cls) if n not in names)
     source = f"def make({args}):\n    o = new(twin)\n{stores}    o.__class__ = cls\n    return o\n"
     return cast(
         Callable[..., T],
         _generate("make", source, {"new": object.__new__, "twin": twin, "cls": cls}),
     )
+
+
+def _other_slots(cls: type) -> list[str]:
+    """The slots of ``cls`` and its bases, in order from the base (but ``__weakref__``)."""
+    found: list[str] = []
+    for klass in reversed(cls.__mro__):
+        declared = klass.__dict__.get("__slots__", ())
+        for name in (declared,) if isinstance(declared, str) else declared:
+            if name != "__weakref__" and name not in found:
+                found.append(name)
+    return found
 
 
 def draft_type(state: type, part: str, extra: Sequence[str] = (), base: type = object) -> type:
@@ -128,7 +150,96 @@ _KEEP = object()
 
 def replaced(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     """A copy of ``items`` with the entry at ``index`` (a seat, a dock, a space) replaced."""
-    return (*items[:index], value, *items[index + 1 :])
+    copy = list(items)
+    copy[index] = value
+    return tuple(copy)
+
+
+def without(items: tuple[T, ...], item: T) -> tuple[T, ...]:
+    """A copy of ``items`` without ``item`` (the very object), or ``items`` itself if it does
+    not hold it. (``in`` and ``index`` would compare other entries by value: slower.)"""
+    for index, entry in enumerate(items):
+        if entry is item:
+            copy = list(items)
+            del copy[index]
+            return tuple(copy)
+    return items
+
+
+class KeepsMoves:
+    """A base of the game states: a slot where a state keeps its legal moves once they are
+    asked (:func:`keeping_moves`), so that ``apply`` can take a move it listed without judging
+    it again (:func:`is_listed`).
+
+    The slot is no attrs field: it takes no part in equality, hashing, printing, serialization
+    or pickling, and a frozen class refuses to set it like any other attribute, so the state
+    stays an immutable value to its users. A state built by its class or unpickled starts
+    without it.
+    """
+
+    __slots__ = ("_legal_moves",)
+    _legal_moves: tuple[Any, ...] | None
+
+
+def keeping_moves(
+    options: Callable[[S], tuple[M, ...]],
+) -> Callable[[S], tuple[M, ...]]:
+    """``legal_moves`` from a function listing a state's ``options``: listed once per state,
+    then kept in it (:class:`KeepsMoves`)."""
+
+    @wraps(options)
+    def legal_moves(state: S) -> tuple[M, ...]:
+        try:
+            moves = state._legal_moves
+        except AttributeError:  # built by its class, or unpickled
+            moves = None
+        if moves is None:
+            moves = options(state)
+            object.__setattr__(state, "_legal_moves", moves)
+        return moves
+
+    return legal_moves
+
+
+def is_listed(state: KeepsMoves, move: object) -> bool:
+    """Whether ``move`` is, as the very object, one of the legal moves ``state`` keeps: then it
+    is legal there, and well formed, and need not be judged again."""
+    try:
+        moves = state._legal_moves
+    except AttributeError:
+        return False
+    if moves is not None:
+        for listed in moves:
+            if listed is move:
+                return True
+    return False
+
+
+Bits = NewType("Bits", int)
+"""A set of small non-negative integers (the spaces of a board) as the bits of an int: bit ``s``
+is set for each member ``s``. Forty bytes where a frozenset of a hundred spaces takes four
+kilobytes, and a new set is one ``|``: a state that changes one member copies almost nothing.
+Serialization writes it as the sorted list of its members, like a frozenset."""
+
+
+def bits(members: Iterable[int]) -> Bits:
+    """The :data:`Bits` of a set of non-negative integers."""
+    mask = 0
+    for member in members:
+        mask |= 1 << member
+    return Bits(mask)
+
+
+def as_bits(members: Iterable[int] | int) -> Bits:
+    """:data:`Bits` from a set of members, or from bits already (an ``int``)."""
+    return Bits(members) if isinstance(members, int) else bits(members)
+
+
+@lru_cache(maxsize=256)
+def members(mask: int) -> frozenset[int]:
+    """The members of :data:`Bits`, as a frozenset (the same object for the same bits while it
+    is among the last 256 asked)."""
+    return frozenset(i for i, bit in enumerate(bin(mask)[:1:-1]) if bit == "1")
 
 
 class Part(Generic[T]):

@@ -6,12 +6,21 @@ Each case is a variant overlay written to pytest's tmp_path and loaded with
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
-from noahrules import NoahRulesError
-from noahrules.data import Listing, Node, apply_collection_change, load_yaml, parse_unique
+from noahrules import NoahRulesError, data
+from noahrules.data import (
+    SETTLED_NS,
+    Listing,
+    Node,
+    apply_collection_change,
+    load_yaml,
+    parse_unique,
+)
 from noahrules.errors import RulesDataError
 from noahrules.ferry import check_rules, load_rules
 
@@ -513,6 +522,29 @@ def test_bad_data_error_changes_nothing(tmp_path: Path) -> None:
     assert heron.card["heron-1"].weight == 3  # the value loaded earlier is unchanged
     after = load_rules()
     assert after is before and after.animals is cards and after.digest == before.digest
+
+
+def test_a_settled_file_is_not_read_again_while_its_status_holds(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A variant file last changed long before it was read is trusted by its status (inode,
+    size, times) on later loads, and read again once any of them changes."""
+    later = time.time_ns() + 10 * SETTLED_NS  # the file, written now, has settled by then
+    monkeypatch.setattr(data, "time", SimpleNamespace(time_ns=lambda: later))
+    path = tmp_path / "house.yaml"
+    path.write_text(add_cards(card(weight=3)), encoding="utf-8")
+    rules = load_rules([str(path)])
+    read_bytes = Path.read_bytes
+
+    def refuse(self: Path) -> bytes:
+        assert self != path, "a settled, unchanged file was read again"
+        return read_bytes(self)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(Path, "read_bytes", refuse)
+        assert load_rules([str(path)]) is rules
+    path.write_text(add_cards(card(weight=12)), encoding="utf-8")
+    assert load_rules([str(path)]).card["heron-1"].weight == 12
 
 
 # --- Node helpers ------------------------------------------------------------------------------

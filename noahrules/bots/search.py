@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from math import log, sqrt
 from typing import Any, Generic
 
 from noahrules.bots.base import M, ViewOf, moves_to_choose, standing
@@ -94,14 +95,15 @@ class SearchBot(Generic[M]):
 
     def _iterate(self, root: _Node[M], state: object, rng: Rng) -> Rng:
         game = self.game
+        legal_moves, apply, current_player = game.legal_moves, game.apply, game.current_player
         stop = self.horizon(state)
 
         path: list[_Node[M]] = []
         node = root
         # Selection and expansion.
         while not stop(state):
-            moves = game.legal_moves(state)
-            seat = game.current_player(state)
+            moves = legal_moves(state)
+            seat = current_player(state)
             assert seat is not None
             children = node.children
             untried = [m for m in moves if m not in children]
@@ -114,25 +116,25 @@ class SearchBot(Generic[M]):
                     if c is not None:
                         c.avail += 1
                 path.append(child)
-                state = game.apply(state, move)
+                state = apply(state, move)
                 break
             best: _Node[M] | None = None
             best_value = -1.0
             for m in moves:
                 c = children[m]
                 c.avail += 1
-                value = c.total / c.visits + EXPLORATION * math.sqrt(math.log(c.avail) / c.visits)
+                value = c.total / c.visits + EXPLORATION * sqrt(log(c.avail) / c.visits)
                 if value > best_value:
                     best, best_value = c, value
             assert best is not None and best.move is not None
             path.append(best)
             node = best
-            state = game.apply(state, best.move)
+            state = apply(state, best.move)
         # Rollout.
         policy = self.policy
         while not stop(state):
             move, rng = policy(state, rng)
-            state = game.apply(state, move)
+            state = apply(state, move)
         values = evaluate(game, state)
         for n in path:
             n.visits += 1

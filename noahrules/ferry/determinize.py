@@ -9,10 +9,11 @@ the unused deck; the future chance comes from a new generator, never from the re
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 
-from noahrules.ferry.knowledge import alone
+from noahrules.ferry.knowledge import Known, alone
 from noahrules.ferry.ruleset import Card
-from noahrules.ferry.state import State
+from noahrules.ferry.state import State, make_state
 from noahrules.ferry.view import View
 from noahrules.rng import Rng
 
@@ -26,19 +27,18 @@ def unseen_cards(view: View) -> tuple[Card, ...]:
     the escapee in transit: :meth:`~noahrules.ferry.state.Table.public_cards`) and the seat's own
     hand: the cards in the other hands and the unused deck (F28).
     """
-    seen: Counter[Card] = Counter(view.table.public_cards())
-    seen.update(view.hand)
+    # Counted by id (a card's id is unique in its rules): a string hashes faster than a card.
+    seen = Counter([c.id for c in view.table.public_cards()])
+    seen.update([c.id for c in view.hand])
     unseen: list[Card] = []
     for card in view.rules.animals:
-        if seen[card]:
-            seen[card] -= 1
+        if seen[card.id]:
+            seen[card.id] -= 1
         else:
             unseen.append(card)
     extra = +seen
     if extra:
-        raise ValueError(
-            f"the view shows cards the rules do not have: {sorted(c.id for c in extra)}"
-        )
+        raise ValueError(f"the view shows cards the rules do not have: {sorted(extra)}")
     return tuple(unseen)
 
 
@@ -57,6 +57,28 @@ def determinize(view: View, rng: Rng) -> State:
     ``view(determinize(v, rng), v.seat) == v``; the same ``v`` and ``rng`` give the same state.
     Raises :class:`ValueError` when the view's cards do not add up (a forged view).
     """
+    free, others, known, knowledge = _plan(view)
+    shuffled, rng = rng.shuffled(free)
+    seed, _ = rng.next64()
+    order = view.rules.order
+    hands = [view.hand] * view.table.players
+    start = 0
+    for s in others:
+        stop = start + view.hand_sizes[s] - len(known[s])
+        hands[s] = tuple(sorted((*known[s], *shuffled[start:stop]), key=lambda c: order[c.id]))
+        start = stop
+    return make_state(
+        view.table, tuple(hands), shuffled[start:], Rng.from_seed(seed), view.revealed, knowledge
+    )
+
+
+@lru_cache(maxsize=16)
+def _plan(
+    view: View,
+) -> tuple[tuple[Card, ...], tuple[int, ...], tuple[tuple[Card, ...], ...], Known]:
+    """What :func:`determinize` deals from ``view``, the same for every sample of it (a search
+    samples the one view again and again): the cards to shuffle, the other seats, the cards
+    known in each hand, and the knowledge of the sampled worlds."""
     players = view.table.players
     seat = view.seat
     if len(view.hand_sizes) != players or not 0 <= seat < players or view.unused < 0:
@@ -65,7 +87,7 @@ def determinize(view: View, rng: Rng) -> State:
             f"{players} players and {view.unused} cards unused"
         )
     unseen = unseen_cards(view)
-    others = [s for s in range(players) if s != seat]
+    others = tuple(s for s in range(players) if s != seat)
     wanted = sum(view.hand_sizes[s] for s in others) + view.unused
     if len(unseen) != wanted or len(view.hand) != view.hand_sizes[seat]:
         raise ValueError(
@@ -74,23 +96,8 @@ def determinize(view: View, rng: Rng) -> State:
         )
     known = _known(view, unseen)
     placed = {card for cards in known for card in cards}
-    free, rng = rng.shuffled([card for card in unseen if card not in placed])
-    seed, _ = rng.next64()
-    order = view.rules.order
-    hands = [view.hand] * players
-    start = 0
-    for s in others:
-        stop = start + view.hand_sizes[s] - len(known[s])
-        hands[s] = tuple(sorted((*known[s], *free[start:stop]), key=lambda c: order[c.id]))
-        start = stop
-    return State(
-        view.table,
-        tuple(hands),
-        free[start:],
-        Rng.from_seed(seed),
-        view.revealed,
-        alone(view.known, seat, players),
-    )
+    free = tuple(card for card in unseen if card not in placed)
+    return free, others, known, alone(view.known, seat, players)
 
 
 def _known(view: View, unseen: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:

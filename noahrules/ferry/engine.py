@@ -2,7 +2,8 @@
 
 Each pending decision (:class:`~noahrules.ferry.state.Phase`) has one function listing its options;
 :func:`legal_moves` returns them and :func:`apply` checks a move against the same function, so the
-two can never disagree. The order of :func:`legal_moves` is stable:
+two can never disagree (a move that is one of the legal moves the state keeps is taken at once).
+The order of :func:`legal_moves` is stable:
 
 - ``PlayAnimal`` in hand order (the order of the rules data), each card's ways in
   :attr:`Rules.ways` order; ``TakeAnimals`` alone when no card fits (F13);
@@ -48,7 +49,14 @@ from noahrules.ferry.moves import (
 from noahrules.ferry.ruleset import Boarded, Card
 from noahrules.ferry.setup import end_round
 from noahrules.ferry.state import Ferry, Phase, State
-from noahrules.values import draft_type, field_type_problem, replaced
+from noahrules.values import (
+    draft_type,
+    field_type_problem,
+    is_listed,
+    keeping_moves,
+    replaced,
+    without,
+)
 
 if TYPE_CHECKING:
     from noahrules.ferry.ruleset import FerryCard, Rules
@@ -127,6 +135,7 @@ def is_over(state: State) -> bool:
     return state.table.phase is Phase.OVER
 
 
+@keeping_moves
 def legal_moves(state: State) -> tuple[Move, ...]:
     """Every legal move in ``state``, in the stable order given in the module docstring.
 
@@ -154,7 +163,14 @@ def step(state: State, move: Move) -> tuple[State, tuple[Event, ...]]:
 
 def _apply(state: State, move: Move, events: list[Event] | None) -> State:
     phase = state.table.phase
-    _, expected, rule, do = _PHASES[phase]
+    if not is_listed(state, move):
+        _check(state, move, phase)
+    return _PHASES[phase][4](state, move, events)
+
+
+def _check(state: State, move: Move, phase: Phase) -> None:
+    """Raise the error naming the rule ``move`` breaks in ``state``, if it breaks one."""
+    options, expected, rule, why, _ = _PHASES[phase]
     if not isinstance(move, expected):
         wanted = " or ".join(cls.__name__ for cls in expected) or "no move"
         raise IllegalMoveError(
@@ -164,7 +180,10 @@ def _apply(state: State, move: Move, events: list[Event] | None) -> State:
     problem = field_type_problem(move)
     if problem is not None:
         raise IllegalMoveError(rule, problem)
-    return do(state, move, events)
+    if isinstance(move, PlayAnimal | TakeAnimals):
+        _check_play(state, move)
+    elif move not in options(state):
+        raise IllegalMoveError(rule, f"{excerpt(move)} is not allowed here ({why})")
 
 
 # --- placement: F10, F11, V2, V4 on the ferry as the card finds it (V3) --------------------------
@@ -192,15 +211,16 @@ def _play_options(state: State) -> tuple[Move, ...]:
     return tuple(plays) if plays else (TAKE_ANIMALS,)
 
 
-def _do_play(state: State, move: PlayAnimal | TakeAnimals, events: list[Event] | None) -> State:
+def _check_play(state: State, move: PlayAnimal | TakeAnimals) -> None:
     if isinstance(move, TakeAnimals):
-        return _take_animals(state, events)
+        if _plays(state):
+            raise IllegalMoveError("F13", "a card can be played, so the animals cannot be taken")
+        return
     table = state.table
-    hand = state.hands[table.seat]
     card = table.rules.card.get(move.card)
     if card is None:
         raise IllegalMoveError("F12", f"there is no card {excerpt(move.card)} in this game")
-    for held in hand:
+    for held in state.hands[table.seat]:
         if held is card:
             break
     else:
@@ -220,17 +240,23 @@ def _do_play(state: State, move: PlayAnimal | TakeAnimals, events: list[Event] |
     fault = boarding.fault(animal)
     if fault is not None:
         raise boarding.explain(fault, animal)
-    return _board(Draft(state, events), ferry, animal)
+
+
+def _do_play(state: State, move: PlayAnimal | TakeAnimals, events: list[Event] | None) -> State:
+    if isinstance(move, TakeAnimals):
+        return _take_animals(state, events)
+    table = state.table
+    ferry = table.docks[table.noah]
+    assert ferry is not None
+    return _board(Draft(state, events), ferry, table.rules.animal_of[move])
 
 
 def _take_animals(state: State, events: list[Event] | None) -> State:
-    if _plays(state):
-        raise IllegalMoveError("F13", "a card can be played, so the animals cannot be taken")
     d = Draft(state, events)
     ferry = d.docks[d.noah]
     assert ferry is not None
     taken = tuple(a.card for a in ferry.animals)
-    d.docks = replaced(d.docks, d.noah, Ferry(ferry.card))
+    d.docks = replaced(d.docks, d.noah, Ferry.of(ferry.card))
     _receive(d, d.seat, *taken, seen_by=_EVERYONE)  # F26: public
     d.log(AnimalsTaken, d.seat, d.noah, taken)
     return d.freeze()
@@ -292,11 +318,11 @@ def _anyone_to_rob(d: _Turn) -> bool:
 
 
 def _escapee_options(state: State) -> tuple[Move, ...]:
-    return tuple(SendEscapee(s) for s in _opponents(state))
+    send = state.table.rules.moves.send
+    return tuple(send[s] for s in _opponents(state))
 
 
 def _do_send_escapee(state: State, move: SendEscapee, events: list[Event] | None) -> State:
-    _check_option(state, move, _escapee_options, "V3", "the escapee goes to an opponent")
     assert state.escapee is not None
     d = Draft(state, events)
     _receive(d, move.seat, state.escapee, seen_by=_EVERYONE)  # F26: public
@@ -306,11 +332,11 @@ def _do_send_escapee(state: State, move: SendEscapee, events: list[Event] | None
 
 
 def _look_options(state: State) -> tuple[Move, ...]:
-    return tuple(LookAtHand(s) for s in _opponents(state))
+    look = state.table.rules.moves.look
+    return tuple(look[s] for s in _opponents(state))
 
 
 def _do_look(state: State, move: LookAtHand, events: list[Event] | None) -> State:
-    _check_option(state, move, _look_options, "F32", "look at an opponent's hand")
     d = Draft(state, events)
     hand = state.hands[move.seat]
     d.knowledge = learn(d.knowledge, d.players, (d.seat,), move.seat, hand, d.rules.order)
@@ -319,11 +345,11 @@ def _do_look(state: State, move: LookAtHand, events: list[Event] | None) -> Stat
 
 
 def _steal_options(state: State) -> tuple[Move, ...]:
-    return tuple(StealFrom(s) for s in _opponents(state) if state.hands[s])
+    steal = state.table.rules.moves.steal
+    return tuple(steal[s] for s in _opponents(state) if state.hands[s])
 
 
 def _do_steal(state: State, move: StealFrom, events: list[Event] | None) -> State:
-    _check_option(state, move, _steal_options, "F33", "steal from an opponent holding a card")
     d = Draft(state, events)
     index, d.rng = state.rng.below(len(state.hands[move.seat]))
     _pass(d, move.seat, d.seat, state.hands[move.seat][index], CardStolen)
@@ -333,11 +359,11 @@ def _do_steal(state: State, move: StealFrom, events: list[Event] | None) -> Stat
 
 
 def _give_back_options(state: State) -> tuple[Move, ...]:
-    return tuple(GiveBack(c.id) for c in state.hands[state.seat])
+    give_back = state.table.rules.moves.give_back
+    return tuple(give_back[c.id] for c in state.hands[state.seat])
 
 
 def _do_give_back(state: State, move: GiveBack, events: list[Event] | None) -> State:
-    _check_option(state, move, _give_back_options, "F33", "give back a card from your hand")
     assert state.victim is not None
     d = Draft(state, events)
     _pass(d, d.seat, state.victim, state.rules.card[move.card], CardGivenBack)
@@ -353,9 +379,6 @@ def _noah_options(state: State) -> tuple[Move, ...]:
 
 
 def _do_move_noah(state: State, move: MoveNoah, events: list[Event] | None) -> State:
-    _check_option(
-        state, move, _noah_options, "F14", "female: an adjacent dock; male: a non-adjacent one"
-    )
     d = Draft(state, events)
     d.noah = move.dock
     d.log(NoahMoved, move.dock)
@@ -383,7 +406,8 @@ def _depart(d: _Turn) -> State:
 
 def _give_options(state: State) -> tuple[Move, ...]:
     opponents = _opponents(state)
-    gives = tuple(GiveCard(c.id, s) for c in state.hands[state.table.seat] for s in opponents)
+    give = state.table.rules.moves.give
+    gives = [give[c.id][s] for c in state.hands[state.table.seat] for s in opponents]
     return (*gives, END_GIVING)
 
 
@@ -391,7 +415,6 @@ def _do_give(state: State, move: GiveCard | EndGiving, events: list[Event] | Non
     d = Draft(state, events)
     if isinstance(move, EndGiving):
         return _finish_turn(d)
-    _check_option(state, move, _give_options, "F17", "give a card from your hand to an opponent")
     _pass(d, d.seat, move.to, state.rules.card[move.card], CardGiven)
     d.gifts -= 1
     if d.gifts and d.hands[d.seat]:
@@ -403,7 +426,7 @@ def _finish_turn(d: _Turn) -> State:
     round_over = False
     if d.docks[d.dock] is None:
         if d.centre:  # F18
-            d.docks = replaced(d.docks, d.dock, Ferry(d.centre[0]))
+            d.docks = replaced(d.docks, d.dock, Ferry.of(d.centre[0]))
             d.log(FerryArrived, d.dock, d.centre[0])
             d.centre = d.centre[1:]
         else:  # F21
@@ -431,14 +454,6 @@ def _no_move(state: State, move: Move, events: list[Event] | None) -> State:
 # --- helpers -------------------------------------------------------------------------------------
 
 
-def _check_option(
-    state: State, move: Move, options: Callable[[State], tuple[Move, ...]], rule: str, why: str
-) -> None:
-    allowed = options(state)
-    if move not in allowed:
-        raise IllegalMoveError(rule, f"{excerpt(move)} is not allowed here ({why})")
-
-
 _EVERYONE = None
 """A card moved in sight of every seat (F26)."""
 
@@ -446,7 +461,7 @@ _EVERYONE = None
 def _hand_over(d: _Turn, seat: int, card: Card, seen_by: tuple[int, ...] | None) -> None:
     """Take ``card`` out of the hand of ``seat``, in sight of ``seen_by`` (or everyone): who
     saw it forgets only that card of the hand, the others all they knew of it."""
-    d.hands = replaced(d.hands, seat, tuple(c for c in d.hands[seat] if c is not card))
+    d.hands = replaced(d.hands, seat, without(d.hands[seat], card))
     d.knowledge = forget(d.knowledge, d.players, seat, card, seen_by or ())
 
 
@@ -473,14 +488,45 @@ def _pass(
 _Options = Callable[[State], tuple[Move, ...]]
 _Handler = Callable[[State, Any, list[Event] | None], State]
 
-_PHASES: dict[Phase, tuple[_Options, tuple[type, ...], str, _Handler]] = {
-    Phase.PLAY: (_play_options, (PlayAnimal, TakeAnimals), "F12", _do_play),
-    Phase.SEND_ESCAPEE: (_escapee_options, (SendEscapee,), "V3", _do_send_escapee),
-    Phase.LOOK: (_look_options, (LookAtHand,), "F32", _do_look),
-    Phase.STEAL: (_steal_options, (StealFrom,), "F33", _do_steal),
-    Phase.GIVE_BACK: (_give_back_options, (GiveBack,), "F33", _do_give_back),
-    Phase.MOVE_NOAH: (_noah_options, (MoveNoah,), "F14", _do_move_noah),
-    Phase.GIVE: (_give_options, (GiveCard, EndGiving), "F17", _do_give),
-    Phase.OVER: (_over_options, (), "F25", _no_move),
+_PHASES: dict[Phase, tuple[_Options, tuple[type, ...], str, str, _Handler]] = {
+    Phase.PLAY: (_play_options, (PlayAnimal, TakeAnimals), "F12", "", _do_play),
+    Phase.SEND_ESCAPEE: (
+        _escapee_options,
+        (SendEscapee,),
+        "V3",
+        "the escapee goes to an opponent",
+        _do_send_escapee,
+    ),
+    Phase.LOOK: (_look_options, (LookAtHand,), "F32", "look at an opponent's hand", _do_look),
+    Phase.STEAL: (
+        _steal_options,
+        (StealFrom,),
+        "F33",
+        "steal from an opponent holding a card",
+        _do_steal,
+    ),
+    Phase.GIVE_BACK: (
+        _give_back_options,
+        (GiveBack,),
+        "F33",
+        "give back a card from your hand",
+        _do_give_back,
+    ),
+    Phase.MOVE_NOAH: (
+        _noah_options,
+        (MoveNoah,),
+        "F14",
+        "female: an adjacent dock; male: a non-adjacent one",
+        _do_move_noah,
+    ),
+    Phase.GIVE: (
+        _give_options,
+        (GiveCard, EndGiving),
+        "F17",
+        "give a card from your hand to an opponent",
+        _do_give,
+    ),
+    Phase.OVER: (_over_options, (), "F25", "", _no_move),
 }
-"""Per pending decision: its options, the move classes that answer it, its rule, its handler."""
+"""Per pending decision: its options, the move classes that answer it, its rule, what the rule
+asks (for the error; the play's rules explain themselves), its handler."""

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from noahrules.ferry.ruleset import Card
+from noahrules.values import replaced, without
 
 __all__ = ["Known", "alone", "forget", "learn", "of"]
 
@@ -49,10 +50,16 @@ def learn(
     """``observers`` see ``cards`` go into ``holder``'s hand."""
     rows = _rows(known, players)
     cards = tuple(cards)
+    now: dict[int, tuple[Card, ...]] = {}  # by what an observer knew: what it knows now
     for observer in observers:
         if observer != holder:
             row = list(rows[observer])
-            row[holder] = tuple(sorted({*row[holder], *cards}, key=lambda c: order[c.id]))
+            before = row[holder]
+            after = now.get(id(before))
+            if after is None:
+                after = tuple(sorted({*before, *cards}, key=lambda c: order[c.id]))
+                now[id(before)] = after
+            row[holder] = after
             rows[observer] = tuple(row)
     return _settled(rows)
 
@@ -65,16 +72,19 @@ def forget(
     forgets the whole hand. ``card=None`` with no insiders: a card nobody saw left it."""
     if not known:
         return known
-    rows = _rows(known, players)
-    saw = set(insiders) if insiders else set(range(players)) if card is not None else set()
-    for observer in range(players):
-        row = list(rows[observer])
-        if observer in saw:
-            row[holder] = tuple(c for c in row[holder] if c is not card)
-        else:
-            row[holder] = ()
-        rows[observer] = tuple(row)
-    return _settled(rows)
+    insiders = tuple(insiders)
+    rows = list(known)
+    changed = False
+    for observer, row in enumerate(known):
+        cards = row[holder]
+        if not cards:
+            continue  # nothing known of that hand, nothing to forget
+        saw = observer in insiders if insiders else card is not None
+        kept = without(cards, card) if saw and card is not None else ()
+        if kept is not cards:
+            rows[observer] = replaced(row, holder, kept)
+            changed = True
+    return _settled(rows) if changed else known
 
 
 def _rows(known: Known, players: int) -> list[tuple[tuple[Card, ...], ...]]:
@@ -84,4 +94,4 @@ def _rows(known: Known, players: int) -> list[tuple[tuple[Card, ...], ...]]:
 
 def _settled(rows: list[tuple[tuple[Card, ...], ...]]) -> Known:
     """The knowledge as a value: ``()`` when nobody knows anything."""
-    return tuple(rows) if any(cards for row in rows for cards in row) else ()
+    return tuple(rows) if any(map(any, rows)) else ()

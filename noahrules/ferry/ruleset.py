@@ -32,13 +32,22 @@ from noahrules.data import (
 from noahrules.errors import excerpt
 from noahrules.ferry.abilities import Abilities, parse_abilities
 from noahrules.ferry.kinds import Gender, ShortDeal
-from noahrules.ferry.moves import MoveNoah, PlayAnimal
+from noahrules.ferry.moves import (
+    GiveBack,
+    GiveCard,
+    LookAtHand,
+    MoveNoah,
+    PlayAnimal,
+    SendEscapee,
+    StealFrom,
+)
 
 __all__ = [
     "Boarded",
     "Card",
     "FerryCard",
     "Gender",
+    "MoveTable",
     "Rules",
     "ShortDeal",
     "check_rules",
@@ -84,6 +93,34 @@ class FerryCard:
     unique_species: bool = False
 
 
+@frozen
+class MoveTable:
+    """The moves naming a seat or a card, besides the plays (``Rules.ways``) and Noah's
+    (``Rules.noah_moves``): made once per rules, so the engine builds none."""
+
+    look: tuple[LookAtHand, ...]
+    """Per seat, the move looking at its hand (F32)."""
+    steal: tuple[StealFrom, ...]
+    """Per seat, the move stealing from it (F33)."""
+    send: tuple[SendEscapee, ...]
+    """Per seat, the move sending it the escapee (V3)."""
+    give: dict[str, tuple[GiveCard, ...]]
+    """By card id, per receiving seat, the move giving it that card (F17)."""
+    give_back: dict[str, GiveBack]
+    """By card id, the move giving it back (F33)."""
+
+    @classmethod
+    def of(cls, animals: tuple[Card, ...], players: int) -> MoveTable:
+        seats = range(players)
+        return cls(
+            tuple(map(LookAtHand, seats)),
+            tuple(map(StealFrom, seats)),
+            tuple(map(SendEscapee, seats)),
+            {c.id: tuple(GiveCard(c.id, s) for s in seats) for c in animals},
+            {c.id: GiveBack(c.id) for c in animals},
+        )
+
+
 @frozen(eq=False, repr=False)
 class Rules(RulesIdentity):
     """Everything that defines one ferry game: cards, ferries and parameters.
@@ -122,6 +159,8 @@ class Rules(RulesIdentity):
     noah_moves: dict[tuple[Gender, int], tuple[MoveNoah, MoveNoah]] = field(repr=False)
     """F14: Noah's moves after a card of this gender (as played) from this dock, ascending:
     female to the two adjacent docks, male to the two non-adjacent ones."""
+    moves: MoveTable = field(repr=False)
+    """The other moves naming a seat or a card, made once."""
 
 
 _GENDERS = tuple(g.value for g in Gender)
@@ -224,6 +263,7 @@ def _load(reader: Reader, variants: tuple[Source, ...]) -> Rules:
         ways=ways,
         animal_of={move: animal for way in ways.values() for animal, move in way},
         noah_moves=_noah_moves(docks),
+        moves=MoveTable.of(animals, players[1]),
     )
 
 

@@ -60,8 +60,8 @@ def start_round(
     """Shuffle and deal a round (F5-F7, F23): every card not removed by mark is in play again.
 
     Its :class:`RoundStarted` event goes to ``events`` when given."""
-    out = set(removed)
-    in_play = tuple(c for c in rules.animals if c not in out)
+    out = {c.id for c in removed}
+    in_play = tuple([c for c in rules.animals if c.id not in out]) if out else rules.animals
     deck, rng = rng.shuffled(in_play)
     ferries, rng = rng.shuffled(rules.ferries)
     noah, rng = rng.below(rules.docks)  # F6
@@ -70,12 +70,11 @@ def start_round(
         gender = card.gender
         if card.abilities.choose_gender:  # F7a: a snail placed at setup gets a random gender
             gender, rng = rng.choice(_CHOSEN_GENDERS)
-        docks.append(Ferry(ferry_card, (Boarded(card, gender, card.weight),)))
+        docks.append(Ferry.of(ferry_card, (Boarded(card, gender, card.weight),)))
     deck = deck[rules.docks :]
     dealt = _deal_count(rules, players, len(deck))
-    hands: list[list[Card]] = [[] for _ in range(players)]
-    for k, card in enumerate(deck[:dealt]):
-        hands[(first + k) % players].append(card)
+    # The k-th card dealt goes to seat (first + k) % players.
+    hands = [deck[(seat - first) % players : dealt : players] for seat in range(players)]
     order = rules.order
     table = Table(
         rules=rules,

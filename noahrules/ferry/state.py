@@ -22,7 +22,7 @@ from noahrules.ferry.knowledge import Known
 from noahrules.ferry.ruleset import Boarded, Card, FerryCard, Rules
 from noahrules.render import Shown
 from noahrules.rng import Rng
-from noahrules.values import WRITTEN_WHEN_SET, Part, maker
+from noahrules.values import WRITTEN_WHEN_SET, KeepsMoves, Part, maker
 
 __all__ = ["Ferry", "Phase", "PublicFields", "State", "Table", "capacity"]
 
@@ -37,7 +37,7 @@ _OTHER = {
 reject one)."""
 
 
-@frozen(cache_hash=True)
+@frozen(cache_hash=True, weakref_slot=False)
 class Ferry:
     """A ferry on a dock and its animals in boarding order (the setup card first, F7a).
 
@@ -60,20 +60,18 @@ class Ferry:
     animal aboard; either gender while there is no pattern."""
 
     def __attrs_post_init__(self) -> None:
-        animals = self.animals
-        set_ = object.__setattr__
-        set_(self, "load", sum(map(_WEIGHT, animals)))
-        set_(self, "capacity", capacity(self.card, animals))
-        genders: tuple[Gender, ...] = _EITHER
-        kept = self.kept_pattern
-        if kept is None:
-            if len(animals) >= 2:
-                last = animals[-1].gender
-                genders = (last,) if animals[0].gender is animals[1].gender else _OTHER[last]
-        elif animals:
-            last = animals[-1].gender
-            genders = (last,) if kept is Pattern.SAME else _OTHER[last]
-        set_(self, "genders", genders)
+        load, cap, genders = _derived(self.card, self.animals, self.kept_pattern)
+        object.__setattr__(self, "load", load)
+        object.__setattr__(self, "capacity", cap)
+        object.__setattr__(self, "genders", genders)
+
+    @classmethod
+    def of(
+        cls, card: FerryCard, animals: tuple[Boarded, ...] = (), kept_pattern: Pattern | None = None
+    ) -> Ferry:
+        """``Ferry(card, animals, kept_pattern)``, built several times faster (see
+        noahrules.values)."""
+        return _make_ferry(card, animals, kept_pattern, *_derived(card, animals, kept_pattern))
 
     def gender_pattern(self) -> Pattern | None:
         """F10: the pattern in force: the one kept on the ferry, else the one the first two
@@ -96,7 +94,7 @@ class Ferry:
         longest if ``card`` is a crocodile (V3), else this ferry. A kept pattern stays (F10).
         Every placement rule is judged there (F12)."""
         if card.abilities.first_escapes and self.animals:  # as in escapee()
-            return Ferry(self.card, self.animals[1:], self.kept_pattern)
+            return Ferry.of(self.card, self.animals[1:], self.kept_pattern)
         return self
 
     def after(self, animal: Boarded, keep_pattern: bool) -> Ferry:
@@ -109,8 +107,11 @@ class Ferry:
         if keep_pattern and kept is None and len(animals) == 1:
             kept = Pattern.of(animals[0].gender, animal.gender)
         if animals and animal.card.abilities.first_escapes:  # V3, as in escapee()
-            animals = animals[1:]
-        return Ferry(self.card, (*animals, animal), kept)
+            return Ferry.of(self.card, (*animals[1:], animal), kept)
+        aboard = (*animals, animal)
+        # Derived from this ferry's load and capacity rather than added up again.
+        load, cap = self.load + animal.weight, self.capacity_with(animal)
+        return _make_ferry(self.card, aboard, kept, load, cap, _genders(aboard, kept))
 
     def capacity_with(self, animal: Boarded) -> int:
         """The capacity once ``animal`` is aboard (F11, F30)."""
@@ -129,7 +130,10 @@ class Ferry:
             return "F10"
         card = animal.card
         load = self.load + animal.weight
-        cap = self.capacity_with(animal)
+        cap = self.capacity
+        limit = card.abilities.capacity_limit
+        if limit is not None and limit < cap:  # as in capacity_with (a call less: plays run it)
+            cap = limit
         if load > cap:
             return "F11"
         if self.card.unique_species and any(a.card.species == card.species for a in self.animals):
@@ -170,6 +174,26 @@ class Ferry:
             f"the animals aboard alternate and the last is {self.animals[-1].gender.value}, "
             f"so the next is {following}"
         )
+
+
+def _derived(
+    card: FerryCard, animals: tuple[Boarded, ...], kept: Pattern | None
+) -> tuple[int, int, tuple[Gender, ...]]:
+    """A ferry's load, capacity and genders, from its card, animals and kept pattern."""
+    return sum(map(_WEIGHT, animals)), capacity(card, animals), _genders(animals, kept)
+
+
+def _genders(animals: tuple[Boarded, ...], kept: Pattern | None) -> tuple[Gender, ...]:
+    """F10: the genders the next animal may board as after ``animals``: by the kept pattern,
+    else by the one the first two fix; either gender while there is none."""
+    if kept is None:
+        if len(animals) < 2:
+            return _EITHER
+        kept = Pattern.SAME if animals[0].gender is animals[1].gender else Pattern.ALTERNATING
+    elif not animals:
+        return _EITHER
+    last = animals[-1].gender
+    return (last,) if kept is Pattern.SAME else _OTHER[last]
 
 
 def capacity(card: FerryCard, animals: tuple[Boarded, ...]) -> int:
@@ -310,7 +334,7 @@ class PublicFields(Shown):
 
 
 @frozen(cache_hash=True, weakref_slot=False, repr=False)
-class State(PublicFields):
+class State(PublicFields, KeepsMoves):
     """A position of the ferry game: the public :class:`Table` and what is hidden. Never
     changed: :func:`~noahrules.ferry.apply` returns a new one.
 
@@ -343,6 +367,7 @@ class State(PublicFields):
         yield from self.deck
 
 
+_make_ferry = maker(Ferry)
 make_table = maker(Table)
 """``Table(...)`` with every field given positionally, built fast (see noahrules.values)."""
 make_state = maker(State)

@@ -16,6 +16,7 @@ from noahrules.ferry.moves import Move
 from noahrules.ferry.ruleset import Card
 from noahrules.ferry.state import Phase, PublicFields, State, Table
 from noahrules.game import check_seat
+from noahrules.values import maker
 
 __all__ = ["View", "view"]
 
@@ -61,13 +62,18 @@ def view(state: State, seat: int) -> View:
     table = state.table
     check_seat(seat, table.players)
     mine = table.seat == seat and table.phase is not Phase.OVER
-    return View(
-        table=table,
-        seat=seat,
-        hand=state.hands[seat],
-        hand_sizes=tuple(map(len, state.hands)),
-        unused=len(state.deck),
-        legal_moves=legal_moves(state) if mine else (),
-        revealed=tuple(e for e in state.secrets if seat in e.insiders),
-        known=of(state.knowledge, seat),
+    secrets = state.secrets
+    return _make_view(
+        table,
+        seat,
+        state.hands[seat],
+        tuple(map(len, state.hands)),
+        len(state.deck),
+        legal_moves(state) if mine else (),
+        tuple([e for e in secrets if seat in e.insiders]) if secrets else (),
+        of(state.knowledge, seat),
     )
+
+
+_make_view = maker(View)
+"""``View(...)`` with every field given positionally, built fast (see noahrules.values)."""

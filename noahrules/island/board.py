@@ -15,6 +15,7 @@ from attrs import field, frozen
 
 from noahrules.data import Findings, Node, Reader, resolve
 from noahrules.errors import RulesDataError
+from noahrules.values import Bits, bits
 
 __all__ = ["KINDS", "Board", "check_board", "load_board", "resolve_board"]
 
@@ -46,6 +47,10 @@ class Board:
     land_neighbours: tuple[tuple[int, ...], ...] = field(eq=False, repr=False)
     """Per space, its beach and jungle neighbours, ascending: where water laid on it may spread
     (I9)."""
+    near_bits: tuple[Bits, ...] = field(eq=False, repr=False)
+    """Per space, its neighbours as :data:`~noahrules.values.Bits`."""
+    ark_bits: Bits = field(eq=False, repr=False)
+    """The ark spaces as :data:`~noahrules.values.Bits`: the flood may rise beside them (I9)."""
     spaces_of: dict[str, tuple[int, ...]] = field(eq=False, hash=False, repr=False)
     """Per kind, its spaces ascending."""
 
@@ -130,6 +135,8 @@ def load_board(reader: Reader, path: Path) -> tuple[Board, Node]:
         land_neighbours=tuple(
             tuple(n for n in around if kind[n] in _LAND) for around in neighbours
         ),
+        near_bits=tuple(map(bits, neighbours)),
+        ark_bits=bits(i for i, k in enumerate(kind) if k == "ark"),
         spaces_of={
             k: tuple(i for i, rc in enumerate(sorted(cells)) if cells[rc] == k) for k in KINDS
         },

@@ -9,9 +9,10 @@ face-down spaces, under the unseen covered places and in the set-aside pile (I20
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 
 from noahrules.island.ruleset import Tile
-from noahrules.island.state import State
+from noahrules.island.state import State, make_state
 from noahrules.island.view import View
 from noahrules.rng import Rng
 
@@ -23,8 +24,8 @@ def unseen_species(view: View) -> tuple[str, ...]:
     data: the box (I2) minus the face-up tiles on the island, the rescued animals and the covered
     tiles that lay face up. These are the face-down, unseen covered and set-aside tiles (I20)."""
     table = view.table
-    seen: Counter[str] = Counter(t.species for t in table.tiles if t is not None and t.face_up)
-    seen.update(s for _, s in table.covered if s is not None)
+    seen = Counter([t.species for t in table.tiles if t is not None and t.face_up])
+    seen.update([s for _, s in table.covered if s is not None])
     for rescued in table.rescued:
         seen.update(rescued)
     unseen: list[str] = []
@@ -50,6 +51,21 @@ def determinize(view: View, rng: Rng) -> State:
     ``view(determinize(v, rng), v.seat) == v``; the same ``v`` and ``rng`` give the same state.
     Raises :class:`ValueError` when the view's tile counts do not add up (a forged view).
     """
+    unseen, spaces, known = _plan(view)
+    face_down = view.table.rules.face_down
+    shuffled, _ = rng.shuffled(unseen)
+    dealt = list(known)
+    for space, species in zip(spaces, shuffled, strict=False):
+        dealt[space] = face_down[species]
+    pile = tuple([face_down[s] for s in shuffled[len(spaces) :]])
+    return make_state(view.table, tuple(dealt), pile)
+
+
+@lru_cache(maxsize=16)
+def _plan(view: View) -> tuple[tuple[str, ...], tuple[int, ...], tuple[Tile | None, ...]]:
+    """What :func:`determinize` deals from ``view``, the same for every sample of it (a search
+    samples the one view again and again): the unseen species to shuffle, the spaces the first
+    of them go to, in order, and the deal of the other spaces, whose tiles are known."""
     table = view.table
     rules = table.rules
     if len(table.tiles) != len(rules.board.kind):
@@ -57,7 +73,8 @@ def determinize(view: View, rng: Rng) -> State:
     face_down = rules.face_down
     jungle = rules.board.of_kind("jungle")
     unseen = unseen_species(view)
-    down = [s for s, t in enumerate(table.tiles) if t is not None and not t.face_up]
+    tiles = table.tiles
+    down = [s for s, t in enumerate(tiles) if t is not None and not t.face_up]
     covered = dict(table.covered)
     hidden_covered = [s for s, species in table.covered if species is None]
     if len(unseen) < len(down) + len(hidden_covered):
@@ -65,23 +82,18 @@ def determinize(view: View, rng: Rng) -> State:
             f"the view hides {len(unseen)} tiles but has {len(down)} face down and "
             f"{len(hidden_covered)} covered unseen"
         )
-    dealt_species, _ = rng.shuffled(unseen)
-    deal = iter(dealt_species)
-    dealt: list[Tile | None] = [None] * len(table.tiles)
-    for space in (*down, *hidden_covered):
-        dealt[space] = face_down[next(deal)]
-    pile = tuple(face_down[s] for s in deal)
-    rescued = sorted(s for seat in table.rescued for s in seat)
-    emptied = [s for s in jungle if table.tiles[s] is None and s not in covered]
+    known: list[Tile | None] = [None] * len(tiles)
+    rescued = sorted([s for seat in table.rescued for s in seat])
+    emptied = [s for s in jungle if tiles[s] is None and s not in covered]
     if len(emptied) < len(rescued):
         raise ValueError(f"{len(emptied)} emptied jungle spaces for {len(rescued)} rescued animals")
     rescued_on = dict(zip(emptied, rescued, strict=False))
     for space in jungle:
-        tile = table.tiles[space]
+        tile = tiles[space]
         if tile is not None and tile.face_up:
-            dealt[space] = face_down[tile.species]
+            known[space] = face_down[tile.species]
         elif (seen := covered.get(space)) is not None:
-            dealt[space] = face_down[seen]
+            known[space] = face_down[seen]
         elif space in rescued_on:
-            dealt[space] = face_down[rescued_on[space]]
-    return State(table, tuple(dealt), pile)
+            known[space] = face_down[rescued_on[space]]
+    return unseen, (*down, *hidden_covered), tuple(known)

@@ -2,7 +2,8 @@
 
 Both are built on the same helpers (the free ark spaces, the flood frontier, the spaces the ark
 may sail to, the rescuable pairs), so they can never disagree; all of them read only the public
-table. The order of :func:`legal_moves` is stable:
+table. A move that is one of the legal moves the state keeps is taken at once. The order of
+:func:`legal_moves` is stable:
 
 - ``PlaceArk`` and ``Flood`` by ascending space;
 - in the action step: ``MoveArk`` by ascending space, then ``Rescue`` by ascending
@@ -11,7 +12,7 @@ table. The order of :func:`legal_moves` is stable:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 
 from noahrules.errors import IllegalMoveError, excerpt
 from noahrules.events import Event
@@ -28,7 +29,14 @@ from noahrules.island.moves import EndTurn, Flood, Move, MoveArk, PlaceArk, Resc
 from noahrules.island.ruleset import Tile
 from noahrules.island.scoring import final_scores, final_winners
 from noahrules.island.state import Phase, State, Table, make_state
-from noahrules.values import field_type_problem, replaced, replacer
+from noahrules.values import (
+    Bits,
+    field_type_problem,
+    is_listed,
+    keeping_moves,
+    replaced,
+    replacer,
+)
 
 __all__ = ["apply", "current_player", "game_ends", "is_over", "legal_moves", "step"]
 
@@ -53,10 +61,18 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     Empty exactly when the game is over.
     """
     table = state.table
+    if table.phase is Phase.FLOOD:
+        # Read off the frontier at once, and checked as fast: not kept in the state, where it
+        # would cost a game's history a tenth of its memory.
+        return tuple(map(table.rules.moves.flood.__getitem__, table.frontier))
+    return _kept_moves(state)
+
+
+@keeping_moves
+def _kept_moves(state: State) -> tuple[Move, ...]:
+    table = state.table
     moves = table.rules.moves
     phase = table.phase
-    if phase is Phase.FLOOD:
-        return tuple(map(moves.flood.__getitem__, table.frontier))
     if phase is Phase.ACT:
         sail = map(moves.sail.__getitem__, _sail_spaces(table))
         return (*sail, *_rescues(table), END_TURN)
@@ -82,32 +98,50 @@ def step(state: State, move: Move) -> tuple[State, tuple[Event, ...]]:
 
 
 def _apply(state: State, move: Move, events: list[Event] | None) -> State:
-    table = state.table
-    phase = table.phase
+    if not is_listed(state, move):
+        _check(state.table, move)
+    return make_state(_after(state, move, events), state.dealt, state.set_aside)
+
+
+def _check(table: Table, move: Move) -> None:
+    """Raise the error naming the rule ``move`` breaks in ``table``, if it breaks one."""
     problem = field_type_problem(move) if isinstance(move, Move) else None
     if problem is not None:
         raise IllegalMoveError(_why_not(table, move)[0], problem)
-    if phase is Phase.FLOOD and isinstance(move, Flood) and move.space in table.frontier:
-        return make_state(
-            _flood(table, state.dealt, move.space, events), state.dealt, state.set_aside
-        )
-    if phase is Phase.ACT:
-        if isinstance(move, MoveArk) and move.space in _sail_spaces(table):
-            if events is not None:
-                events.append(ArkMoved(table.seat, move.space))
-            arks = replaced(table.arks, table.seat, move.space)
-            return make_state(_act(table, events, arks=arks), state.dealt, state.set_aside)
-        if isinstance(move, Rescue) and _ordered(move) in _rescues(table):
-            return make_state(_rescue(table, _ordered(move), events), state.dealt, state.set_aside)
-        if isinstance(move, EndTurn):
-            return make_state(_end_turn(table, events), state.dealt, state.set_aside)
-    if (
-        phase is Phase.PLACE_ARK
-        and isinstance(move, PlaceArk)
-        and move.space in _free_ark_spaces(table)
-    ):
-        return make_state(_place_ark(state, move.space, events), state.dealt, state.set_aside)
-    raise IllegalMoveError(*_why_not(table, move))
+    if not _allowed(table, move):
+        raise IllegalMoveError(*_why_not(table, move))
+
+
+def _allowed(table: Table, move: Move) -> bool:
+    phase = table.phase
+    if phase is Phase.FLOOD:
+        return isinstance(move, Flood) and move.space in table.frontier
+    if phase is Phase.PLACE_ARK:
+        return isinstance(move, PlaceArk) and move.space in _free_ark_spaces(table)
+    if phase is not Phase.ACT:
+        return False
+    if isinstance(move, MoveArk):
+        return move.space in _sail_spaces(table)
+    if isinstance(move, Rescue):
+        return _ordered(move) in _rescues(table)
+    return isinstance(move, EndTurn)
+
+
+def _after(state: State, move: Move, events: list[Event] | None) -> Table:
+    """The table after ``move``, a legal move in ``state``."""
+    table = state.table
+    if isinstance(move, Flood):
+        return _flood(table, state.dealt, move.space, events)
+    if isinstance(move, MoveArk):
+        if events is not None:
+            events.append(ArkMoved(table.seat, move.space))
+        return _act(table, events, arks=replaced(table.arks, table.seat, move.space))
+    if isinstance(move, Rescue):
+        return _rescue(table, _ordered(move), events)
+    if isinstance(move, EndTurn):
+        return _end_turn(table, events)
+    assert isinstance(move, PlaceArk)
+    return _place_ark(state, move.space, events)
 
 
 # --- I7, I8: placing the arks --------------------------------------------------------------------
@@ -129,10 +163,14 @@ def _place_ark(state: State, space: int, events: list[Event] | None) -> Table:
     # unless the ark spaces it touches are not water (I1).
     rules = table.rules
     near_water = table.frontier if rules.ark_spaces_are_water else rules.board.shore(table.water)
-    tiles = list(table.tiles)
-    revealed = _reveal(tiles, state.dealt, near_water, table, events)
+    turned = _turned(table.tiles, state.dealt, near_water, events)
     return _evolve(
-        table, arks=arks, seat=seat, phase=Phase.FLOOD, tiles=tuple(tiles), face_up=revealed
+        table,
+        arks=arks,
+        seat=seat,
+        phase=Phase.FLOOD,
+        tiles=_retiled(table, (), turned),
+        face_up=tuple(s for s, _ in turned),
     )
 
 
@@ -143,67 +181,74 @@ def _flood(
     table: Table, dealt: tuple[Tile | None, ...], space: int, events: list[Event] | None
 ) -> Table:
     board = table.rules.board
-    tiles = list(table.tiles)
     covered = table.covered
-    face_up = table.face_up
-    lost = tiles[space]
+    lost = table.tiles[space]
     seen = None
     if lost is not None:  # I9: an animal under the water is lost for good
         seen = lost.species if lost.face_up else None
         covered = (*covered, (space, seen))
-        tiles[space] = None
-        if seen is not None:
-            face_up = _without(face_up, space)
+    before = table.water_bits
     gained = table.flood_points(space)  # I10
     if events is not None:
         events.append(Flooded(table.seat, space, gained, seen, lost is not None and seen is None))
-    water = table.water | {space}
+    water = Bits(before | 1 << space)
     neighbours = board.neighbours[space]
-    face_up = _merge(face_up, _reveal(tiles, dealt, neighbours, table, events))  # I11
-    frontier = _merge(
-        _without(table.frontier, space),
-        tuple(
-            n for n in board.land_neighbours[space] if n not in water and n not in table.frontier
-        ),
-    )
+    turned = _turned(table.tiles, dealt, neighbours, events)  # I11
+    near = board.near_bits
+    # The land beside the new water joins the frontier, unless it was there already: beside
+    # water or an ark space (I9).
+    coast = before | board.ark_bits
+    shore = [n for n in board.land_neighbours[space] if not water >> n & 1 and not near[n] & coast]
     after = _evolve(
         table,
-        tiles=tuple(tiles),
-        water=water,
+        tiles=_retiled(table, (space,) if lost is not None else (), turned),
+        water_bits=water,
         water_left=table.water_left - 1,
         points=replaced(table.points, table.seat, table.points[table.seat] + gained),
         covered=covered,
-        frontier=frontier,
-        face_up=face_up,
+        frontier=_updated(table.frontier, (space,), shore),
+        face_up=_updated(table.face_up, (space,) if seen else (), [s for s, _ in turned]),
         phase=Phase.ACT,
         actions_left=table.rules.actions_per_turn,
     )
     return after if after.actions_left else _end_turn(after, events)
 
 
-def _reveal(
-    tiles: list[Tile | None],
+def _turned(
+    tiles: tuple[Tile | None, ...],
     dealt: tuple[Tile | None, ...],
     spaces: Iterable[int],
-    table: Table,
     events: list[Event] | None,
-) -> tuple[int, ...]:
-    """Turn the face-down tiles on ``spaces`` face up (in ``tiles``, from the deal); the spaces
-    turned."""
-    face_up = table.rules.face_up
+) -> list[tuple[int, str]]:
+    """The face-down tiles on ``spaces`` turned face up: their spaces, ascending, and species
+    (from the deal)."""
     turned = []
     for s in spaces:
         tile = tiles[s]
         if tile is not None and not tile.face_up:
             under = dealt[s]
             assert under is not None, "a tile lies face down only where one was dealt"
-            species = under.species
-            tiles[s] = face_up[species]
-            turned.append((s, species))
+            turned.append((s, under.species))
     turned.sort()
     if events is not None and turned:
         events.append(TilesRevealed(tuple(turned)))
-    return tuple(s for s, _ in turned)
+    return turned
+
+
+def _retiled(
+    table: Table, cleared: tuple[int, ...], turned: list[tuple[int, str]]
+) -> tuple[Tile | None, ...]:
+    """The table's tiles with those on ``cleared`` gone and the ``turned`` ones face up (one
+    copy of the tiles, or none when nothing changes)."""
+    if not cleared and not turned:
+        return table.tiles
+    tiles = list(table.tiles)
+    for s in cleared:
+        tiles[s] = None
+    face_up = table.rules.face_up
+    for s, species in turned:
+        tiles[s] = face_up[species]
+    return tuple(tiles)
 
 
 # --- I12-I14: the ark's actions ------------------------------------------------------------------
@@ -214,8 +259,8 @@ def _sail_spaces(table: Table) -> tuple[int, ...]:
     I1)."""
     ark = table.arks[table.seat]
     assert ark is not None
-    water, arks = table.water, table.arks
-    return tuple(n for n in table.rules.board.neighbours[ark] if n in water and n not in arks)
+    water, arks = table.water_bits, table.arks
+    return tuple([n for n in table.rules.board.neighbours[ark] if water >> n & 1 and n not in arks])
 
 
 def _rescues(table: Table) -> list[Rescue]:
@@ -223,19 +268,22 @@ def _rescues(table: Table) -> list[Rescue]:
     ark = table.arks[table.seat]
     assert ark is not None
     near = table.rules.board.near[ark]
-    tiles = table.tiles
-    if not any((t := tiles[n]) is not None and t.face_up for n in near):
+    beside = near.intersection(table.face_up)
+    if not beside:
         return []  # no face-up animal next to the ark
-    pairs = [
-        Rescue(a, b)
-        for spaces in table.pairs().values()
-        if not near.isdisjoint(spaces)
-        for i, a in enumerate(spaces)
-        for b in spaces[i + 1 :]
-        if a in near or b in near
-    ]
-    pairs.sort(key=lambda r: (r.first, r.second))
-    return pairs
+    tiles = table.tiles
+    species = {tile.species for s in beside if (tile := tiles[s]) is not None}
+    pairs = sorted(
+        [
+            (a, b)
+            for spaces in table.pairs(species).values()
+            for i, a in enumerate(spaces)
+            for b in spaces[i + 1 :]
+            if a in near or b in near
+        ]
+    )
+    rescue = table.rules.moves.rescue
+    return [rescue(a, b) for a, b in pairs]
 
 
 def _ordered(move: Rescue) -> Rescue:
@@ -256,7 +304,7 @@ def _rescue(table: Table, pair: Rescue, events: list[Event] | None) -> Table:
         table,
         events,
         tiles=tuple(tiles),
-        face_up=_without(_without(table.face_up, pair.first), pair.second),
+        face_up=_updated(table.face_up, (pair.first, pair.second), ()),
         rescued=replaced(
             table.rescued, table.seat, (*table.rescued[table.seat], tile.species, tile.species)
         ),
@@ -316,10 +364,16 @@ def _why_not(table: Table, move: object) -> tuple[str, str]:
     return "I12", f"{excerpt(move)}: move the ark, rescue a pair, or end the turn"
 
 
-def _without(spaces: tuple[int, ...], space: int) -> tuple[int, ...]:
-    i = spaces.index(space)
-    return spaces[:i] + spaces[i + 1 :]
-
-
-def _merge(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(sorted((*a, *b))) if b else a
+def _updated(
+    spaces: tuple[int, ...], gone: Collection[int], added: Collection[int]
+) -> tuple[int, ...]:
+    """Ascending ``spaces`` without those ``gone`` (which it holds) and with those ``added``
+    (which it does not)."""
+    if not gone and not added:
+        return spaces
+    result = list(spaces)
+    for space in gone:
+        result.remove(space)
+    result.extend(added)
+    result.sort()
+    return tuple(result)

@@ -31,7 +31,7 @@ from noahrules.data import (
     parse_unique,
 )
 from noahrules.island.board import Board, load_board, resolve_board
-from noahrules.island.moves import Flood, MoveArk, PlaceArk
+from noahrules.island.moves import Flood, MoveArk, PlaceArk, Rescue
 
 __all__ = [
     "Ark",
@@ -82,11 +82,21 @@ class Ark:
 
 @frozen
 class SpaceMoves:
-    """Per space, the move of each kind that names it (shared, so the engine builds none)."""
+    """Per space, the move of each kind that names it (shared, so the engine builds none); the
+    rescues, per pair of spaces, as they are first asked for."""
 
     place: tuple[PlaceArk, ...]
     flood: tuple[Flood, ...]
     sail: tuple[MoveArk, ...]
+    rescues: dict[tuple[int, int], Rescue] = field(factory=dict, eq=False, repr=False)
+    """The rescues made so far, by their spaces (:meth:`rescue`)."""
+
+    def rescue(self, first: int, second: int) -> Rescue:
+        """``Rescue(first, second)``, made once."""
+        move = self.rescues.get((first, second))
+        if move is None:
+            move = self.rescues.setdefault((first, second), Rescue(first, second))
+        return move
 
     @classmethod
     def of(cls, board: Board) -> SpaceMoves:

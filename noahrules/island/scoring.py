@@ -42,10 +42,12 @@ def breakdown(state: PublicFields) -> tuple[Breakdown, ...]:
 def _breakdown(state: Table) -> tuple[Breakdown, ...]:
     rules = state.rules
     counts = [Counter(species) for species in state.rescued]
-    rescuers: Counter[str] = Counter(s for c in counts for s in c)
-    pairs: Counter[str] = Counter()
+    rescuers: dict[str, int] = {}
+    pairs: dict[str, int] = {}
     for c in counts:
-        pairs.update({s: n // 2 for s, n in c.items()})
+        for s, n in c.items():
+            rescuers[s] = rescuers.get(s, 0) + 1
+            pairs[s] = pairs.get(s, 0) + n // 2
     result = []
     for seat, mine in enumerate(counts):
         start = rules.starting_points[(seat - state.first_player) % state.players]

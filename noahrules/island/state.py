@@ -9,12 +9,13 @@ shares it. A view holds the very same table.
 from __future__ import annotations
 
 import enum
+from collections.abc import Collection
 
-from attrs import frozen
+from attrs import field, frozen
 
 from noahrules.island.ruleset import Rules, Tile
 from noahrules.render import Shown
-from noahrules.values import Part, maker
+from noahrules.values import Bits, KeepsMoves, Part, as_bits, maker, members
 
 __all__ = ["HIDDEN", "Phase", "PublicFields", "State", "Table"]
 
@@ -53,9 +54,10 @@ class Table:
     phase: Phase
     tiles: tuple[Tile | None, ...]
     """Per space: a face-up tile, :data:`HIDDEN` for a face-down one, or ``None``."""
-    water: frozenset[int]
-    """The spaces that are water now: sea, flooded land, and the ark spaces unless the rules
-    set ``ark_spaces_are_water: false`` (I1)."""
+    water_bits: Bits = field(alias="water", converter=as_bits)
+    """The spaces that are water now (sea, flooded land, and the ark spaces unless the rules
+    set ``ark_spaces_are_water: false``, I1) as :data:`~noahrules.values.Bits`, what the engine
+    reads; :attr:`water` is the same set. Given as ``water``, a set of spaces (or bits)."""
     arks: tuple[int | None, ...]
     """Per seat, the space of its ark (``None`` before it is placed)."""
     rescued: tuple[tuple[str, ...], ...]
@@ -73,6 +75,12 @@ class Table:
     face_up: tuple[int, ...]
     """The spaces holding a face-up tile, ascending."""
 
+    @property
+    def water(self) -> frozenset[int]:
+        """The spaces that are water now: sea, flooded land, and the ark spaces unless the rules
+        set ``ark_spaces_are_water: false`` (I1)."""
+        return members(self.water_bits)
+
     def summary(self) -> str:
         """The position in one line: who is to do what, water left, points."""
         return f"{self.doing()}, water left {self.water_left}, points {self.points}"
@@ -88,19 +96,21 @@ class Table:
 
     def flood_points(self, space: int) -> int:
         """I10: what laying water on ``space`` scores now: 1 per water space next to it."""
-        return len(self.rules.board.near[space] & self.water)
+        return (self.rules.board.near_bits[space] & self.water_bits).bit_count()
 
-    def pairs(self) -> dict[str, list[int]]:
+    def pairs(self, among: Collection[str] | None = None) -> dict[str, list[int]]:
         """The face-up animals of each rescuable species of which two or more lie on the
-        island, by species (in order of first space), their spaces ascending (I14, I16)."""
+        island, by species (in order of first space), their spaces ascending (I14, I16); only
+        of the species ``among`` when given."""
         kind = self.rules.kind
         tiles = self.tiles
         found: dict[str, list[int]] = {}
         for space in self.face_up:
             tile = tiles[space]
             assert tile is not None
-            if kind[tile.species].rescuable:
-                found.setdefault(tile.species, []).append(space)
+            species = tile.species
+            if (among is None or species in among) and kind[species].rescuable:
+                found.setdefault(species, []).append(space)
         return {species: spaces for species, spaces in found.items() if len(spaces) > 1}
 
 
@@ -125,7 +135,7 @@ class PublicFields(Shown):
 
 
 @frozen(cache_hash=True, weakref_slot=False, repr=False)
-class State(PublicFields):
+class State(PublicFields, KeepsMoves):
     """A position of the island game: the public :class:`Table` and the hidden deal. Never
     changed: :func:`~noahrules.island.apply` returns a new one.
 
