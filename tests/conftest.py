@@ -16,7 +16,7 @@ _PHASES = tuple(p for p in Phase if p is not Phase.explain)
 
 settings.register_profile(
     "ci",
-    max_examples=500,
+    max_examples=300,
     derandomize=True,
     deadline=None,
     print_blob=True,

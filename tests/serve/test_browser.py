@@ -1,7 +1,8 @@
 """A real browser (issue 15, point 5): Debian's chromium, driven headless by Playwright, plays a
 whole ferry game against two bots and a whole island game against one bot, by clicking what the
-page offers, and checks what the page shows against the rules library. Screenshots go to
-``docs/screenshots/``.
+page offers, and checks what the page shows against the rules library. Screenshots go to a
+temporary folder, or to the folder ``NOAHRULES_SCREENSHOTS`` names: the documentation's are made
+with ``NOAHRULES_SCREENSHOTS=docs/screenshots pytest tests/serve/test_browser.py``.
 
 Browser downloads are not available here: the test uses ``/usr/bin/chromium`` (``.ci/run``
 installs it with apt when it is missing) and never ``playwright install``.
@@ -10,6 +11,7 @@ installs it with apt when it is missing) and never ``playwright install``.
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 from collections.abc import Iterator
@@ -21,7 +23,7 @@ from playwright.sync_api import Browser, Page, expect, sync_playwright
 from noahrules import GAMES
 from noahrules.records import GameRecord, final_state
 from noahrules.serialize import from_dict
-from tests.serve.support import ROOT, ServerProcess
+from tests.serve.support import ServerProcess
 
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = [
@@ -34,7 +36,6 @@ FLAGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-SHOTS = ROOT / "docs" / "screenshots"
 MAX_CLICKS = 3000
 
 
@@ -43,6 +44,12 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     process = ServerProcess(Path(tmp_path_factory.mktemp("browser")) / "b.sqlite").start()
     yield process
     process.stop()
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    named = os.environ.get("NOAHRULES_SCREENSHOTS")
+    return Path(named) if named else tmp_path_factory.mktemp("screenshots")
 
 
 @pytest.fixture(scope="module")
@@ -133,7 +140,9 @@ def the_record(server: ServerProcess, table: str) -> tuple[GameRecord, object]:
     return record, final_state(record)
 
 
-def test_a_whole_ferry_game_against_two_bots(browser: Browser, server: ServerProcess) -> None:
+def test_a_whole_ferry_game_against_two_bots(
+    browser: Browser, server: ServerProcess, shots: Path
+) -> None:
     page, problems = open_page(browser)
     table = create_table(page, server, "ferry", 3)
     expect(page.locator(".dock")).to_have_count(5)
@@ -148,15 +157,15 @@ def test_a_whole_ferry_game_against_two_bots(browser: Browser, server: ServerPro
     assert watcher.locator("#hand").count() == 0
     assert watcher.locator("[data-move], [data-pick]").count() == 0
 
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    shots = {
-        SHOTS / "ferry-table.png": "#hand .card.playable",
-        SHOTS / "ferry-choice.png": ".picked",
+    shots.mkdir(parents=True, exist_ok=True)
+    wanted = {
+        shots / "ferry-table.png": "#hand .card.playable",
+        shots / "ferry-choice.png": ".picked",
     }
-    clicks = play_by_clicking(page, 15, shots, 6)
+    clicks = play_by_clicking(page, 15, wanted, 6)
     assert clicks > 10
-    page.screenshot(path=str(SHOTS / "ferry-game-over.png"), full_page=True)
-    _assert_shot(SHOTS / "ferry-table.png")
+    page.screenshot(path=str(shots / "ferry-game-over.png"), full_page=True)
+    _assert_shot(shots / "ferry-table.png")
 
     record, state = the_record(server, table)
     game = GAMES["ferry"]
@@ -182,7 +191,7 @@ def test_a_whole_ferry_game_against_two_bots(browser: Browser, server: ServerPro
 
 
 def test_a_whole_island_game_against_one_bot(
-    browser: Browser, server: ServerProcess, tmp_path: Path
+    browser: Browser, server: ServerProcess, shots: Path, tmp_path: Path
 ) -> None:
     page, problems = open_page(browser)
     table = create_table(page, server, "island", 2)
@@ -193,11 +202,11 @@ def test_a_whole_island_game_against_one_bot(
     assert hidden.count() > 0
     assert set(hidden.all_text_contents()) == {"?"}
 
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    shots = {SHOTS / "island-map.png": ".space.target", SHOTS / "island-rescue.png": ".partner"}
-    play_by_clicking(page, 7, shots, 6)
-    page.screenshot(path=str(SHOTS / "island-game-over.png"), full_page=True)
-    _assert_shot(SHOTS / "island-map.png")
+    shots.mkdir(parents=True, exist_ok=True)
+    wanted = {shots / "island-map.png": ".space.target", shots / "island-rescue.png": ".partner"}
+    play_by_clicking(page, 7, wanted, 6)
+    page.screenshot(path=str(shots / "island-game-over.png"), full_page=True)
+    _assert_shot(shots / "island-map.png")
 
     record, state = the_record(server, table)
     game = GAMES["island"]
@@ -216,7 +225,7 @@ def test_a_whole_island_game_against_one_bot(
         f"move {len(record.moves)} of {len(record.moves)}"
     )
     expect(page.locator("svg#map .space")).to_have_count(len(rules.board.kind))
-    page.screenshot(path=str(SHOTS / "island-replay.png"), full_page=True)
+    page.screenshot(path=str(shots / "island-replay.png"), full_page=True)
 
 
 @pytest.mark.parametrize("game", ["island", "ferry"])
