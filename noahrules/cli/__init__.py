@@ -23,13 +23,11 @@ problem (bad rules data, a file that cannot be written), 2 for a bad command lin
 from __future__ import annotations
 
 import argparse
-import os
-import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from noahrules import __version__
 from noahrules.cli import play, replay, report, show, validate
-from noahrules.errors import NoahRulesError
+from noahrules.cli.common import run_parser
 from noahrules.lab import cli as balance
 from noahrules.render import Paint
 from noahrules.serve import cli as serve
@@ -40,22 +38,7 @@ __all__ = ["Paint", "main"]
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``noahrules`` command with ``argv`` (default: ``sys.argv[1:]``); returns the exit
     status (0 success, 1 a problem with data or files, 2 a bad command line)."""
-    parser = _parser()
-    try:
-        args = parser.parse_args(argv)
-        command: Callable[[argparse.Namespace], int] = args.command
-        return command(args)
-    except SystemExit as exc:  # argparse: --help, --version or a usage error
-        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
-    except NoahRulesError as exc:
-        print(f"noahrules: error: {exc}", file=sys.stderr)
-        return 1
-    except KeyboardInterrupt:
-        print("\nnoahrules: interrupted", file=sys.stderr)
-        return 130
-    except BrokenPipeError:  # the reader went away (``noahrules cards ferry | head``)
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 1
+    return run_parser(_parser(), argv)
 
 
 def _parser() -> argparse.ArgumentParser:

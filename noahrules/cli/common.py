@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from noahrules.bots import bot_factory
+from noahrules.errors import NoahRulesError
 from noahrules.game import GAMES, Game, RulesValue
 
 __all__ = [
@@ -21,6 +22,7 @@ __all__ = [
     "load",
     "number",
     "percent",
+    "run_parser",
     "split_names",
     "usage_error",
     "variants",
@@ -42,6 +44,27 @@ def add_command(
     parser = commands.add_parser(name, help=help, description=description)
     parser.set_defaults(command=run, parser=parser)
     return parser
+
+
+def run_parser(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> int:
+    """Parse ``argv`` with ``parser`` and run the command it names; the exit status: the
+    command's, 1 for a :class:`~noahrules.errors.NoahRulesError` (printed), 2 for a bad command
+    line, 130 when interrupted, 1 when the reader of the output went away."""
+    try:
+        args = parser.parse_args(argv)
+        command: Callable[[argparse.Namespace], int] = args.command
+        return command(args)
+    except SystemExit as exc:  # argparse: --help, --version or a usage error
+        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
+    except NoahRulesError as exc:
+        print(f"noahrules: error: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("\nnoahrules: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # the reader went away (``noahrules cards ferry | head``)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
 
 
 def add_game_options(parser: argparse.ArgumentParser, games: Sequence[str] | None = None) -> None:

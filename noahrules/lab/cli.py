@@ -19,6 +19,7 @@ from noahrules.cli.common import (
     add_command,
     add_game_options,
     bot_names,
+    run_parser,
     split_names,
     usage_error,
     variants,
@@ -228,15 +229,4 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="noahrules", description="The noahrules balance lab.")
     commands = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
     register(commands)
-    try:
-        args = parser.parse_args(argv)
-        status: int = args.command(args)
-        return status
-    except SystemExit as exc:
-        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
-    except NoahRulesError as exc:
-        print(f"noahrules: error: {exc}", file=sys.stderr)
-        return 1
-    except KeyboardInterrupt:
-        print("\nnoahrules: interrupted", file=sys.stderr)
-        return 130
+    return run_parser(parser, argv)
