@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from noahrules.game import Strategy
-from noahrules.island.engine import legal_moves
-from noahrules.island.moves import EndTurn, Flood, Move, MoveArk, PlaceArk, Rescue
+from noahrules.island.engine import END_TURN, legal_moves
+from noahrules.island.moves import Flood, Move, MoveArk, PlaceArk, Rescue
 from noahrules.island.ruleset import Scoring
 from noahrules.island.scoring import breakdown
 from noahrules.island.state import Phase, State, Table
@@ -28,7 +28,6 @@ __all__ = ["HORIZON", "STRATEGY", "heuristic", "horizon", "rollout", "standing"]
 HORIZON = 9
 """Rollouts stop after about this many decisions (a third as many water tiles) and are rated
 from the score so far."""
-_END_TURN = EndTurn()
 
 
 def _species_value(view: View, species: str) -> float:
@@ -169,7 +168,7 @@ def rollout(state: State, rng: Rng) -> tuple[Move, Rng]:
         ]
         if sails:
             return rng.choice(sails)
-    return _END_TURN, rng
+    return END_TURN, rng
 
 
 STRATEGY: Strategy[State, Move, View] = Strategy(

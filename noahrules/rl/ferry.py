@@ -23,22 +23,16 @@ from noahrules.ferry import (
     CardGiven,
     CardGivenBack,
     CardStolen,
-    EndGiving,
     Ferry,
     FerryCard,
     Gender,
-    GiveBack,
-    GiveCard,
     HandLookedAt,
-    LookAtHand,
     Move,
     Phase,
     Rules,
-    SendEscapee,
-    StealFrom,
-    TakeAnimals,
     View,
 )
+from noahrules.ferry.engine import END_GIVING, TAKE_ANIMALS
 from noahrules.rl.codec import ActionBlock
 from noahrules.rl.encoding import Encoding
 from noahrules.rl.layout import Layout, Observation, column, record, vector
@@ -71,7 +65,8 @@ def action_blocks(rules: Rules, players: int) -> tuple[ActionBlock[Move], ...]:
         ability: any(getattr(c.abilities, ability) for c in cards)
         for ability in ("look_at_hand", "steal_and_return", "first_escapes")
     }
-    noah = {m.dock: m for pair in rules.noah_moves.values() for m in pair}  # the rules' own
+    noah = {m.dock: m for pair in rules.noah_moves.values() for m in pair}
+    table = rules.moves  # the move objects the engine hands out, so apply need not judge them
     gifts = any(rules.departure_gifts)
     blocks: list[ActionBlock[Move]] = [
         ActionBlock(
@@ -79,29 +74,25 @@ def action_blocks(rules: Rules, players: int) -> tuple[ActionBlock[Move], ...]:
             tuple(move for c in cards for _, move in rules.ways[c.id]),
             "per card in rules-data order, then per way to play it (F29 gender, V2 weight)",
         ),
-        ActionBlock("TakeAnimals", (TakeAnimals(),), "one (F13)"),
+        ActionBlock("TakeAnimals", (TAKE_ANIMALS,), "one (F13)"),
         ActionBlock("MoveNoah", tuple(noah[d] for d in sorted(noah)), "per dock (F14)"),
         ActionBlock(
             "GiveCard",
-            tuple(GiveCard(c.id, s) for c in cards for s in seats) if gifts else (),
+            tuple(table.give[c.id][s] for c in cards for s in seats) if gifts else (),
             "per card, then per receiving seat (F17)",
         ),
-        ActionBlock("EndGiving", (EndGiving(),) if gifts else (), "one (F17)"),
+        ActionBlock("EndGiving", (END_GIVING,) if gifts else (), "one (F17)"),
+        ActionBlock("LookAtHand", table.look[:players] if has["look_at_hand"] else (), "per seat"),
         ActionBlock(
-            "LookAtHand", tuple(map(LookAtHand, seats)) if has["look_at_hand"] else (), "per seat"
-        ),
-        ActionBlock(
-            "StealFrom", tuple(map(StealFrom, seats)) if has["steal_and_return"] else (), "per seat"
+            "StealFrom", table.steal[:players] if has["steal_and_return"] else (), "per seat"
         ),
         ActionBlock(
             "GiveBack",
-            tuple(GiveBack(c.id) for c in cards) if has["steal_and_return"] else (),
+            tuple(table.give_back[c.id] for c in cards) if has["steal_and_return"] else (),
             "per card (F33)",
         ),
         ActionBlock(
-            "SendEscapee",
-            tuple(map(SendEscapee, seats)) if has["first_escapes"] else (),
-            "per seat (V3)",
+            "SendEscapee", table.send[:players] if has["first_escapes"] else (), "per seat (V3)"
         ),
     ]
     return tuple(b for b in blocks if b.moves)

@@ -26,7 +26,6 @@ from collections import deque
 import numpy as np
 
 from noahrules.island import (
-    EndTurn,
     Move,
     Phase,
     Rescue,
@@ -34,6 +33,7 @@ from noahrules.island import (
     Tile,
     View,
 )
+from noahrules.island.engine import END_TURN
 from noahrules.rl.codec import ActionBlock
 from noahrules.rl.encoding import Encoding
 from noahrules.rl.layout import Layout, Observation, vector
@@ -92,12 +92,12 @@ def action_blocks(rules: Rules, players: int) -> tuple[ActionBlock[Move], ...]:
         ),
         ActionBlock(
             "Rescue",
-            tuple(Rescue(a, b) for i, a in enumerate(shown) for b in shown[i + 1 :])
+            tuple(moves.rescue(a, b) for i, a in enumerate(shown) for b in shown[i + 1 :])
             if acting and rescuable
             else (),
             "per pair of jungle spaces (first, second), first < second, by first then second",
         ),
-        ActionBlock("EndTurn", (EndTurn(),) if acting else (), "one"),
+        ActionBlock("EndTurn", (END_TURN,) if acting else (), "one"),
     ]
     return tuple(b for b in blocks if b.moves)
 
