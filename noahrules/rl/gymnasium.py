@@ -31,19 +31,25 @@ from gymnasium.envs.registration import registry
 
 from noahrules.bots import Bot, make_bot
 from noahrules.errors import IllegalMoveError
-from noahrules.game import Game
+from noahrules.game import Game, all_games
 from noahrules.rl.codec import Mask
 from noahrules.rl.layout import Observation
 from noahrules.rl.pettingzoo import render_text
 from noahrules.rl.setup import DEFAULT_MAX_DECISIONS, Setup, Variants, outcome
 
-__all__ = ["ENV_IDS", "NoahEnv", "Opponent", "register_envs"]
+__all__ = ["ENV_IDS", "NoahEnv", "Opponent", "env_id", "register_envs"]
 
 Opponent = str | Bot[Any, Any]
 """A bot's name (``"random"``, ``"greedy"``, ``"search"``) or a bot object."""
 
-ENV_IDS = {"ferry": "noahrules/Ferry-v0", "island": "noahrules/Island-v0"}
-"""The registered environment ids, by game."""
+
+def env_id(game: str) -> str:
+    """The Gymnasium id of a game's environment: ``noahrules/Ferry-v0`` for ``ferry``."""
+    return f"noahrules/{game.title()}-v0"
+
+
+ENV_IDS = {g.name: env_id(g.name) for g in all_games() if "rl" in g.plugins}
+"""The registered environment ids, by game: every registered game with an ``rl`` part."""
 
 
 class NoahEnv(gymnasium.Env[Observation, np.int64]):
@@ -179,8 +185,9 @@ class NoahEnv(gymnasium.Env[Observation, np.int64]):
 
 
 def register_envs() -> None:
-    """Register ``noahrules/Ferry-v0`` and ``noahrules/Island-v0`` with Gymnasium (again
-    registering is harmless). Importing :mod:`noahrules.rl` does it."""
+    """Register the environments of :data:`ENV_IDS` (``noahrules/Ferry-v0``,
+    ``noahrules/Island-v0``) with Gymnasium (again registering is harmless). Importing
+    :mod:`noahrules.rl` does it."""
     for game, env_id in ENV_IDS.items():
         if env_id not in registry:
             gymnasium.register(

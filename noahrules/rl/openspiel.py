@@ -48,7 +48,7 @@ from attrs import frozen
 
 from noahrules.bots import Bot, make_bot
 from noahrules.events import Event, events_for
-from noahrules.game import Game, game_named
+from noahrules.game import Game, all_games, game_named
 from noahrules.rl.encoding import encoding_for
 from noahrules.rl.layout import Observation
 from noahrules.rl.setup import DEFAULT_MAX_DECISIONS, Setup, outcome
@@ -67,8 +67,9 @@ __all__ = [
 
 SEEDS = 1 << 16
 """How many seeds the first chance node chooses among."""
-GAME_NAMES = {"ferry": "python_noahrules_ferry", "island": "python_noahrules_island"}
-"""The OpenSpiel short names of the games, by noahrules name."""
+GAME_NAMES = {g.name: f"python_noahrules_{g.name}" for g in all_games() if "rl" in g.plugins}
+"""The OpenSpiel short names of the games, by noahrules name (``python_noahrules_ferry``): every
+registered game with an ``rl`` part."""
 _SEED_OUTCOMES = [(outcome, 1.0 / SEEDS) for outcome in range(SEEDS)]
 VARIANT_SEPARATOR = "+"
 """What joins variant names in the ``variants`` parameter."""
