@@ -188,10 +188,10 @@ def register_envs() -> None:
     """Register the environments of :data:`ENV_IDS` (``noahrules/Ferry-v0``,
     ``noahrules/Island-v0``) with Gymnasium (again registering is harmless). Importing
     :mod:`noahrules.rl` does it."""
-    for game, env_id in ENV_IDS.items():
-        if env_id not in registry:
+    for game, name in ENV_IDS.items():
+        if name not in registry:
             gymnasium.register(
-                id=env_id,
+                id=name,
                 entry_point="noahrules.rl.gymnasium:NoahEnv",
                 kwargs={"game": game},
             )
