@@ -12,16 +12,15 @@ everything up there, never by a game's name. Another package adds a game with
 from __future__ import annotations
 
 import importlib
-import threading
-import warnings
-from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
-from importlib.metadata import entry_points
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from importlib.metadata import EntryPoint
 from typing import TYPE_CHECKING, Any, Generic, Protocol, SupportsIndex, TypeVar
 
 from attrs import field, frozen
 
 from noahrules.errors import SetupError
 from noahrules.events import Event
+from noahrules.registry import Registry
 from noahrules.rng import Rng
 
 if TYPE_CHECKING:
@@ -224,90 +223,23 @@ Game = GameSpec[Any, Any, Any, Any]
 """A game of any types: what a registry of many games holds."""
 
 
-class _Registry(Mapping[str, Game]):
-    """The games by name: the built-in ones, those announced through the entry-point group
-    :data:`ENTRY_POINT_GROUP` and those given to :func:`register_game`. Iteration is in name
-    order."""
-
-    _BUILT_IN = ("noahrules.ferry", "noahrules.island")
-
-    def __init__(self) -> None:
-        self._games: dict[str, Game] = {}
-        self._specs: tuple[Game, ...] | None = None
-        self._loaded = False
-        self._lock = threading.RLock()
-
-    def _load(self) -> dict[str, Game]:
-        if not self._loaded:
-            with self._lock:
-                if not self._loaded:
-                    for module in self._BUILT_IN:
-                        self._add(importlib.import_module(module).GAME)
-                    for point in entry_points(group=ENTRY_POINT_GROUP):
-                        self._add_entry_point(point)
-                    self._loaded = True
-                    self._specs = None
-        return self._games
-
-    def _add_entry_point(self, point: Any) -> None:
-        try:
-            spec = point.load()
-        except Exception as exc:  # a broken plugin must not break the library
-            warnings.warn(
-                f"noahrules: the game '{point.name}' ({point.value}) of entry-point group "
-                f"{ENTRY_POINT_GROUP} cannot be loaded: {exc!r}",
-                stacklevel=3,
-            )
-            return
-        if not isinstance(spec, GameSpec):
-            warnings.warn(
-                f"noahrules: the entry point '{point.name}' ({point.value}) is not a GameSpec",
-                stacklevel=3,
-            )
-            return
-        if spec.name not in self._games:
-            self._games[spec.name] = spec
-            self._specs = None
-
-    def _add(self, spec: Game) -> None:
-        known = self._games.get(spec.name)
-        if known is not None and known is not spec:
-            raise ValueError(f"another game is already registered as '{spec.name}'")
-        self._games[spec.name] = spec
-        self._specs = None
-
-    def register(self, spec: Game) -> None:
-        with self._lock:
-            self._load()
-            self._add(spec)
-
-    def unregister(self, name: str) -> None:
-        with self._lock:
-            self._load().pop(name, None)
-            self._specs = None
-
-    def specs(self) -> tuple[Game, ...]:
-        """The declarations in name order, kept until the registry changes."""
-        specs = self._specs
-        if specs is None:
-            games = self._load()
-            specs = self._specs = tuple(games[name] for name in sorted(games))
-        return specs
-
-    def __getitem__(self, name: str) -> Game:
-        return self._load()[name]
-
-    def __iter__(self) -> Iterator[str]:
-        return (spec.name for spec in self.specs())
-
-    def __len__(self) -> int:
-        return len(self._load())
-
-    def __repr__(self) -> str:
-        return f"<noahrules games: {', '.join(self)}>"
+_BUILT_IN = ("noahrules.ferry", "noahrules.island")
+"""The packages of the games that come with the library (imported when the registry is read)."""
 
 
-_REGISTRY = _Registry()
+def _built_in_games() -> list[tuple[str, Game]]:
+    games = [importlib.import_module(module).GAME for module in _BUILT_IN]
+    return [(game.name, game) for game in games]
+
+
+def _game_entry(point: EntryPoint) -> tuple[str, Game]:
+    spec = point.load()
+    if not isinstance(spec, GameSpec):
+        raise TypeError(f"{type(spec).__name__} is not a GameSpec")
+    return spec.name, spec
+
+
+_REGISTRY: Registry[Game] = Registry("game", ENTRY_POINT_GROUP, _built_in_games, _game_entry)
 GAMES: Mapping[str, Game] = _REGISTRY
 """The games by name (sorted), each a :class:`GameSpec`: the ferry and island games and any game
 another package registered."""
@@ -318,20 +250,18 @@ def register_game(spec: Game) -> None:
     under a taken name is a :class:`ValueError`)."""
     if not isinstance(spec, GameSpec):
         raise TypeError(f"register_game takes a GameSpec, not {type(spec).__name__}")
-    assert isinstance(GAMES, _Registry)
-    GAMES.register(spec)
+    _REGISTRY.register(spec.name, spec)
 
 
 def unregister_game(name: str) -> None:
     """Remove a game added with :func:`register_game` (for tests)."""
-    assert isinstance(GAMES, _Registry)
-    GAMES.unregister(name)
+    _REGISTRY.unregister(name)
 
 
 def all_games() -> tuple[Game, ...]:
     """The registered declarations in name order (what ``GAMES.values()`` gives, without
     building it anew)."""
-    return _REGISTRY.specs()
+    return _REGISTRY.sorted_values()
 
 
 def game_of(value: object) -> Game | None:

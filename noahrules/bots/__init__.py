@@ -11,10 +11,8 @@ given unseeded. Installed packages offer bots through the entry-point group
 from __future__ import annotations
 
 import importlib
-import threading
-import warnings
-from collections.abc import Callable, Iterator, Mapping
-from importlib.metadata import entry_points
+from collections.abc import Callable, Mapping
+from importlib.metadata import EntryPoint
 from typing import cast
 
 from noahrules.bots.base import Bot, ViewOf
@@ -22,6 +20,7 @@ from noahrules.bots.greedy import GreedyBot
 from noahrules.bots.random_bot import RandomBot
 from noahrules.bots.search import SearchBot
 from noahrules.game import Game
+from noahrules.registry import Registry
 
 __all__ = [
     "BOTS",
@@ -47,51 +46,17 @@ ENTRY_POINT_GROUP = "noahrules.bots"
 factory (``mybot = "mypackage.bots:MyBot"``)."""
 
 
-class _Bots(Mapping[str, BotFactory]):
-    """The bots by name: the three here, those of the entry-point group and those registered."""
-
-    def __init__(self) -> None:
-        self._bots: dict[str, BotFactory] = {
-            "random": RandomBot,
-            "greedy": GreedyBot,
-            "search": SearchBot,
-        }
-        self._loaded = False
-        self._lock = threading.Lock()
-
-    def _load(self) -> dict[str, BotFactory]:
-        if not self._loaded:
-            with self._lock:
-                if not self._loaded:
-                    for point in entry_points(group=ENTRY_POINT_GROUP):
-                        try:
-                            self._bots.setdefault(point.name, point.load())
-                        except Exception as exc:  # a broken plugin must not break the library
-                            warnings.warn(
-                                f"noahrules: the bot '{point.name}' ({point.value}) cannot be "
-                                f"loaded: {exc!r}",
-                                stacklevel=2,
-                            )
-                    self._loaded = True
-        return self._bots
-
-    def add(self, name: str, factory: BotFactory) -> None:
-        known = self._load().get(name)
-        if known is not None and known is not factory:
-            raise ValueError(f"another bot is already registered as '{name}'")
-        self._bots[name] = factory
-
-    def __getitem__(self, name: str) -> BotFactory:
-        return self._load()[name]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(sorted(self._load()))
-
-    def __len__(self) -> int:
-        return len(self._load())
+def _built_in_bots() -> list[tuple[str, BotFactory]]:
+    return [("random", RandomBot), ("greedy", GreedyBot), ("search", SearchBot)]
 
 
-BOTS: Mapping[str, BotFactory] = _Bots()
+def _bot_entry(point: EntryPoint) -> tuple[str, BotFactory]:
+    factory: BotFactory = point.load()
+    return point.name, factory
+
+
+_REGISTRY: Registry[BotFactory] = Registry("bot", ENTRY_POINT_GROUP, _built_in_bots, _bot_entry)
+BOTS: Mapping[str, BotFactory] = _REGISTRY
 """Bot factories by name (sorted): ``"greedy"``, ``"random"``, ``"search"`` and those offered
 by installed packages or registered."""
 
@@ -99,8 +64,7 @@ by installed packages or registered."""
 def register_bot(name: str, factory: BotFactory) -> None:
     """Offer a bot by name everywhere bots are named (another factory under a taken name is a
     :class:`ValueError`)."""
-    assert isinstance(BOTS, _Bots)
-    BOTS.add(name, factory)
+    _REGISTRY.register(name, factory)
 
 
 def bot_factory(bot: BotLike) -> tuple[str, BotFactory]:

@@ -1,0 +1,114 @@
+"""Things offered by name: built into the library, announced by installed packages through an
+entry-point group (the Python plugin convention), or registered in code. The games
+(:data:`noahrules.GAMES`) and the bots (:data:`noahrules.bots.BOTS`) are kept in one each.
+"""
+
+from __future__ import annotations
+
+import threading
+import warnings
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from importlib.metadata import EntryPoint, entry_points
+from typing import Generic, TypeVar
+
+__all__ = ["Registry"]
+
+T = TypeVar("T")
+
+
+class Registry(Mapping[str, T], Generic[T]):
+    """``T`` values by name, iterated in name order. The built-in ones and the entry-point
+    group's are loaded when the registry is first read; an entry point that cannot be loaded is
+    a warning, not an error (a broken plugin must not break the library), and does not replace
+    a name taken already.
+
+    ``built_in()`` gives the built-in ``(name, value)`` pairs; ``entry(point)`` loads an entry
+    point as a ``(name, value)`` pair, raising :class:`TypeError` for one that offers no ``T``;
+    ``what`` names a value in messages (``"game"``).
+    """
+
+    def __init__(
+        self,
+        what: str,
+        group: str,
+        built_in: Callable[[], Iterable[tuple[str, T]]],
+        entry: Callable[[EntryPoint], tuple[str, T]],
+    ) -> None:
+        self._what = what
+        self._group = group
+        self._built_in = built_in
+        self._entry = entry
+        self._items: dict[str, T] = {}
+        self._sorted: tuple[tuple[str, ...], tuple[T, ...]] | None = None
+        """The names and the values in name order, kept until the registry changes."""
+        self._loaded = False
+        self._lock = threading.RLock()
+
+    def _load(self) -> dict[str, T]:
+        if not self._loaded:
+            with self._lock:
+                if not self._loaded:
+                    for name, value in self._built_in():
+                        self._add(name, value)
+                    for point in entry_points(group=self._group):
+                        self._add_entry_point(point)
+                    self._loaded = True
+        return self._items
+
+    def _add_entry_point(self, point: EntryPoint) -> None:
+        try:
+            name, value = self._entry(point)
+        except Exception as exc:
+            warnings.warn(
+                f"noahrules: the {self._what} '{point.name}' ({point.value}) of entry-point group "
+                f"{self._group} cannot be loaded: {exc!r}",
+                stacklevel=4,
+            )
+            return
+        if name not in self._items:
+            self._items[name] = value
+            self._sorted = None
+
+    def _add(self, name: str, value: T) -> None:
+        known = self._items.get(name)
+        if known is not None and known is not value:
+            raise ValueError(f"another {self._what} is already registered as '{name}'")
+        self._items[name] = value
+        self._sorted = None
+
+    def register(self, name: str, value: T) -> None:
+        """Add ``value`` as ``name`` (again registering the same value is harmless; another
+        value under a taken name is a :class:`ValueError`)."""
+        with self._lock:
+            self._load()
+            self._add(name, value)
+
+    def unregister(self, name: str) -> None:
+        """Remove the value registered as ``name``, if any."""
+        with self._lock:
+            self._load().pop(name, None)
+            self._sorted = None
+
+    def sorted_values(self) -> tuple[T, ...]:
+        """The values in name order."""
+        return self._order()[1]
+
+    def _order(self) -> tuple[tuple[str, ...], tuple[T, ...]]:
+        order = self._sorted
+        if order is None:
+            items = self._load()
+            names = tuple(sorted(items))
+            order = self._sorted = (names, tuple(items[name] for name in names))
+        return order
+
+    def __getitem__(self, name: str) -> T:
+        return self._load()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._order()[0])
+
+    def __len__(self) -> int:
+        return len(self._load())
+
+    def __repr__(self) -> str:
+        return f"<noahrules {self._what}s: {', '.join(self)}>"
