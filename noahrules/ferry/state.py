@@ -76,12 +76,7 @@ class Ferry:
     def gender_pattern(self) -> Pattern | None:
         """F10: the pattern in force: the one kept on the ferry, else the one the first two
         animals aboard fix; ``None`` while any gender may board."""
-        animals = self.animals
-        if not animals:
-            return None
-        if self.kept_pattern is not None:
-            return self.kept_pattern
-        return Pattern.of(animals[0].gender, animals[1].gender) if len(animals) >= 2 else None
+        return _pattern(self.animals, self.kept_pattern)
 
     def escapee(self, card: Card) -> Boarded | None:
         """V3: the animal that escapes when ``card`` boards: the one aboard longest, if ``card``
@@ -183,17 +178,23 @@ def _derived(
     return sum(map(_WEIGHT, animals)), capacity(card, animals), _genders(animals, kept)
 
 
+def _pattern(animals: tuple[Boarded, ...], kept: Pattern | None) -> Pattern | None:
+    """F10: the pattern in force aboard (see :meth:`Ferry.gender_pattern`)."""
+    if not animals:
+        return None
+    if kept is not None:
+        return kept
+    return Pattern.of(animals[0].gender, animals[1].gender) if len(animals) >= 2 else None
+
+
 def _genders(animals: tuple[Boarded, ...], kept: Pattern | None) -> tuple[Gender, ...]:
-    """F10: the genders the next animal may board as after ``animals``: by the kept pattern,
-    else by the one the first two fix; either gender while there is none."""
-    if kept is None:
-        if len(animals) < 2:
-            return _EITHER
-        kept = Pattern.SAME if animals[0].gender is animals[1].gender else Pattern.ALTERNATING
-    elif not animals:
+    """F10: the genders the next animal may board as after ``animals``: by the pattern in
+    force and the last animal aboard; either gender while there is none."""
+    pattern = _pattern(animals, kept)
+    if pattern is None:
         return _EITHER
     last = animals[-1].gender
-    return (last,) if kept is Pattern.SAME else _OTHER[last]
+    return (last,) if pattern is Pattern.SAME else _OTHER[last]
 
 
 def capacity(card: FerryCard, animals: tuple[Boarded, ...]) -> int:
