@@ -64,7 +64,7 @@ JsonValue = None | bool | int | float | str | list["JsonValue"] | dict[str, "Jso
 def to_dict(obj: object) -> JsonValue:
     """Plain data (dicts, lists, strings, numbers, booleans, None) for a state, move, view,
     event or game record."""
-    data: JsonValue = _unstructurer(_games()).unstructure(obj)
+    data: JsonValue = _unstructurer(all_games()).unstructure(obj)
     return data
 
 
@@ -137,10 +137,6 @@ def _describe(exc: BaseException, type_: type | None) -> str:
 
 def _name(cls: object) -> str:
     return getattr(cls, "__name__", str(cls))
-
-
-def _games() -> tuple[Game, ...]:
-    return all_games()
 
 
 def _game_of_rules(rules: RulesValue) -> Game:
