@@ -57,25 +57,10 @@ def picture(subject: object) -> str:
 
 
 def _dock(x: int, y: int, dock: int, ferry: Ferry | None, noah: bool, height: int) -> list[str]:
-    parts = [
-        element("rect", x=x, y=y, width=DOCK, height=height, rx=8, fill="#eef3f8", stroke="#9ab")
-    ]
+    edge = {"stroke": "#e0a800", "stroke_width": 3} if noah else {"stroke": "#9ab"}
+    parts = [element("rect", x=x, y=y, width=DOCK, height=height, rx=8, fill="#eef3f8", **edge)]
     label = f"dock {dock}" + (" \u00b7 Noah" if noah else "")
     parts.append(text(x + 8, y + 16, label, 12, font_weight="bold" if noah else None))
-    if noah:
-        parts.append(
-            element(
-                "rect",
-                x=x,
-                y=y,
-                width=DOCK,
-                height=height,
-                rx=8,
-                fill="none",
-                stroke="#e0a800",
-                stroke_width=3,
-            )
-        )
     if ferry is None:
         return [*parts, text(x + 8, y + 36, "a ferry is coming", 11, fill="#667")]
     parts.append(text(x + 8, y + 34, f"{ferry.card.id}: {ferry.load}/{ferry.capacity}", 12))
@@ -107,13 +92,17 @@ def _animal(x: int, y: int, animal: Boarded) -> list[str]:
     ]
 
 
+def _per_row(width: int) -> int:
+    """How many cards in hand a row of ``width`` pixels holds."""
+    return max(1, width // (CARD[0] + 6))
+
+
 def _rows(cards: int, width: int) -> int:
-    per_row = max(1, width // (CARD[0] + 6))
-    return max(1, -(-cards // per_row))
+    return max(1, -(-cards // _per_row(width)))
 
 
 def _hand(x: int, y: int, hand: Sequence[Card], width: int) -> list[str]:
-    per_row = max(1, width // (CARD[0] + 6))
+    per_row = _per_row(width)
     parts = []
     for i, card in enumerate(hand):
         cx = x + (i % per_row) * (CARD[0] + 6)
