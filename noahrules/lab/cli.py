@@ -181,8 +181,9 @@ def _check_numbers(args: argparse.Namespace) -> None:
             usage_error(args, f"--{name} must be at least 1")
     if args.keep < 0:
         usage_error(args, "--keep must be at least 0")
-    if args.players is not None and args.players not in GAMES[args.game].seats(
-        GAMES[args.game].load_rules(args.base)
+    game = GAMES[args.game]
+    if args.players is not None and args.players not in game.seats(
+        game.load_rules(split_names(args.base))
     ):
         usage_error(args, f"{args.game} does not take {args.players} players")
 

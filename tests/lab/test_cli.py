@@ -97,6 +97,17 @@ def test_bad_command_lines(
     assert message in capsys.readouterr().err
 
 
+def test_a_comma_list_of_base_variants_with_a_player_count(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    base = ["--base", "advanced-scoring,small-island", "--players", "3"]
+    args = ["balance", "island", *base, "--games", "3", "--keep", "0", "--no-figures"]
+    assert main([*args, "--workers", "1", "--out", str(tmp_path)]) == 0
+    report = json.loads((tmp_path / "report.json").read_text("utf-8"))
+    assert report["players"] == 3
+    assert report["arms"][0]["variants"] == ["advanced-scoring", "small-island"]
+
+
 def test_bad_rules_are_a_problem_not_a_usage_error(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
