@@ -32,7 +32,7 @@ from noahrules.errors import BotError, SimulationError, excerpt
 from noahrules.events import Event
 from noahrules.game import Game, RulesValue, game_named
 
-__all__ = ["GameResult", "Rate", "Report", "Stats", "bot_seed", "simulate"]
+__all__ = ["GameResult", "Rate", "Report", "Stats", "bot_seed", "process_pool", "simulate"]
 
 DEFAULT_MAX_DECISIONS = 10_000
 """A cap on decisions per game: the ferry game has no bound (F27); a game that reaches the cap
@@ -260,8 +260,13 @@ def _run(
     count = workers or os.cpu_count() or 1
     if count == 1:
         return map(_play_batch, tasks)
-    pool = ProcessPoolExecutor(max_workers=count, initializer=_ignore_interrupts)
-    return _bounded(pool, tasks, 2 * count, owned=True)
+    return _bounded(process_pool(count), tasks, 2 * count, owned=True)
+
+
+def process_pool(count: int) -> ProcessPoolExecutor:
+    """A pool of ``count`` processes that leave Ctrl-C to the process that made it, which ends
+    them (the pool of :func:`simulate`, and of the balance lab)."""
+    return ProcessPoolExecutor(max_workers=count, initializer=_ignore_interrupts)
 
 
 def _bounded(

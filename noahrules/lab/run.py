@@ -15,14 +15,12 @@ and table finished, flagged as interrupted.
 from __future__ import annotations
 
 import os
-import signal
 import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import (
     FIRST_COMPLETED,
     Executor,
     Future,
-    ProcessPoolExecutor,
     ThreadPoolExecutor,
     wait,
 )
@@ -31,9 +29,10 @@ from contextlib import contextmanager
 from attrs import frozen
 
 from noahrules.game import Game, RulesValue, game_named
+from noahrules.lab.cluster import runs_for
 from noahrules.lab.design import Study
 from noahrules.lab.tables import table_game
-from noahrules.simulation import GameResult, Report, game_seed, simulate
+from noahrules.simulation import GameResult, Report, game_seed, process_pool, simulate
 
 __all__ = ["Outcome", "Played", "block_seed", "play"]
 
@@ -119,7 +118,8 @@ def play(
     process pool, ...), else in a process pool of ``workers`` processes made for the study (all
     cores by default; ``workers=1`` plays in this process). ``runs_at_once`` ``simulate`` runs
     share the executor (each keeps a few batches of games in flight: raise it to fill a large
-    cluster). ``progress(done, total)`` counts games. On Ctrl-C the outcome of the whole blocks
+    cluster; a pool made for the study gets at least enough runs to keep every process busy).
+    ``progress(done, total)`` counts games. On Ctrl-C the outcome of the whole blocks
     played is returned, flagged ``interrupted``, unless ``partial_on_interrupt`` is false.
     Errors of the games (a failing bot, bad rules) are raised as ``simulate`` raises them.
     """
@@ -129,7 +129,9 @@ def play(
     rules = tuple(arm.rules(game) for arm in study.arms)
     tracker = _Tracker(study.games_per_arm * len(study.arms), progress)
     reports: dict[_Run, Report] = {}
-    with _local(executor, workers) as (pool, count):
+    with _local(executor, workers) as (pool, count, size):
+        if size > 1:  # a pool of the study's own: enough runs at once to keep it busy
+            runs_at_once = max(runs_at_once, runs_for(size))
         tables = tuple(table_game(game, t) for t in range(study.tables))
 
         def one(run: _Run) -> Report:
@@ -239,26 +241,23 @@ def _outcome(study: Study, reports: dict[_Run, Report], interrupted: bool) -> Ou
 @contextmanager
 def _local(
     executor: Executor | None, workers: int | None
-) -> Iterator[tuple[Executor | None, int | None]]:
-    """The executor to run on and ``simulate``'s ``workers``: the one given, else a process
-    pool of ``workers`` made for the study (whose processes leave Ctrl-C to this one), else
-    this process."""
+) -> Iterator[tuple[Executor | None, int | None, int]]:
+    """The executor to run on, ``simulate``'s ``workers`` and the size of a pool made here:
+    the executor given, else a process pool of ``workers`` made for the study (whose processes
+    leave Ctrl-C to this one), else this process."""
     if executor is not None:
-        yield executor, None
+        yield executor, None, 0
         return
-    if workers is not None and (isinstance(workers, bool) or workers < 1):
+    if workers is not None and (
+        isinstance(workers, bool) or not isinstance(workers, int) or workers < 1
+    ):
         raise ValueError(f"workers must be a whole number of at least 1, got {workers!r}")
     count = workers or os.cpu_count() or 1
     if count == 1:
-        yield None, 1
+        yield None, 1, 0
         return
-    pool = ProcessPoolExecutor(max_workers=count, initializer=_ignore_interrupts)
+    pool = process_pool(count)
     try:
-        yield pool, None
+        yield pool, None, count
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
-
-
-def _ignore_interrupts() -> None:
-    """Worker processes leave Ctrl-C to the study, which stops them."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
