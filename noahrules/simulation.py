@@ -179,7 +179,7 @@ def simulate(
     """
     spec = game_named(game)
     _check_arguments(spec, rules, players, bots, games, seed, workers, max_decisions, move_time)
-    names = tuple(bot_factory(bot)[0] for bot in bots)
+    names = tuple(bot_factory(bot)[0] for bot in bots)  # a ValueError for a bot that is none
     tasks = (
         _Task(
             spec,
@@ -229,8 +229,6 @@ def _check_arguments(
         raise ValueError(f"{game.name} takes {rules.min_players} to {rules.max_players} players")
     if len(bots) != players:
         raise ValueError(f"{players} players need {players} bots, got {len(bots)}")
-    for bot in bots:
-        bot_factory(bot)
 
 
 def _whole(value: object) -> bool:
