@@ -123,7 +123,7 @@ def _allowed(table: Table, move: Move) -> bool:
     if isinstance(move, MoveArk):
         return move.space in _sail_spaces(table)
     if isinstance(move, Rescue):
-        return _ordered(move) in _rescues(table)
+        return ordered(move) in _rescues(table)
     return isinstance(move, EndTurn)
 
 
@@ -137,7 +137,7 @@ def _after(state: State, move: Move, events: list[Event] | None) -> Table:
             events.append(ArkMoved(table.seat, move.space))
         return _act(table, events, arks=replaced(table.arks, table.seat, move.space))
     if isinstance(move, Rescue):
-        return _rescue(table, _ordered(move), events)
+        return _rescue(table, ordered(move), events)
     if isinstance(move, EndTurn):
         return _end_turn(table, events)
     assert isinstance(move, PlaceArk)
@@ -286,7 +286,9 @@ def _rescues(table: Table) -> list[Rescue]:
     return [rescue(a, b) for a, b in pairs]
 
 
-def _ordered(move: Rescue) -> Rescue:
+def ordered(move: Rescue) -> Rescue:
+    """``move`` with its spaces in ascending order, as :func:`legal_moves` lists it: a rescue
+    is taken with its spaces in either order (I14)."""
     first, second = move.first, move.second
     if isinstance(first, int) and isinstance(second, int) and first > second:
         return Rescue(second, first)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from attrs import frozen
 
-from noahrules.game import GAMES, Game, game_of
+from noahrules.game import Game, all_games, game_of
 
 if TYPE_CHECKING:
     from noahrules.rl.codec import ActionBlock
@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 __all__ = [
     "Encoding",
     "Observer",
+    "encoded_games",
     "encoding_for",
     "game_of_rules",
     "game_of_view",
@@ -101,15 +102,18 @@ def encoding_for(game: Game) -> Encoding:
         return encoding
     declared = game.plugin(LAYER)
     if not isinstance(declared, Encoding):
-        known = ", ".join(
-            sorted({*_ENCODINGS, *(g.name for g in GAMES.values() if LAYER in g.plugins)})
-        )
+        known = ", ".join(encoded_games())
         raise ValueError(
             f"the game '{game.name}' has no reinforcement-learning encoding (games with "
             f"one: {known}); add one with noahrules.rl.register_encoding"
         )
     with _LOCK:
         return _ENCODINGS.setdefault(game.name, declared)
+
+
+def encoded_games() -> list[str]:
+    """The names of the registered games with an encoding, declared or registered, sorted."""
+    return [g.name for g in all_games() if g.name in _ENCODINGS or LAYER in g.plugins]
 
 
 def game_of_rules(rules: object) -> Game:

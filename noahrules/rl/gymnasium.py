@@ -29,18 +29,21 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.envs.registration import registry
 
-from noahrules.bots import Bot, make_bot
+from noahrules.bots import Bot, BotLike, make_bot
 from noahrules.errors import IllegalMoveError
-from noahrules.game import Game, all_games
+from noahrules.game import Game, check_seat
 from noahrules.rl.codec import Mask
+from noahrules.rl.encoding import encoded_games
 from noahrules.rl.layout import Observation
 from noahrules.rl.pettingzoo import render_text
 from noahrules.rl.setup import DEFAULT_MAX_DECISIONS, Setup, Variants, outcome
+from noahrules.simulation import bot_seed
 
 __all__ = ["ENV_IDS", "NoahEnv", "Opponent", "env_id", "register_envs"]
 
-Opponent = str | Bot[Any, Any]
-"""A bot's name (``"random"``, ``"greedy"``, ``"search"``) or a bot object."""
+Opponent = BotLike
+"""A bot as :func:`noahrules.bots.make_bot` takes one: a name (``"random"``, ``"greedy"``,
+``"search"``), a ``"package.module:Name"``, a class or factory, or a bot object."""
 
 
 def env_id(game: str) -> str:
@@ -48,7 +51,7 @@ def env_id(game: str) -> str:
     return f"noahrules/{game.title()}-v0"
 
 
-ENV_IDS = {g.name: env_id(g.name) for g in all_games() if "rl" in g.plugins}
+ENV_IDS = {name: env_id(name) for name in encoded_games()}
 """The registered environment ids, by game: every registered game with an ``rl`` part."""
 
 
@@ -77,13 +80,13 @@ class NoahEnv(gymnasium.Env[Observation, np.int64]):
         if render_mode not in (None, *self.metadata["render_modes"]):
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         self.setup = setup = Setup.of(game, players, variants, max_decisions)
-        if seat is not None and not 0 <= seat < players:
-            raise ValueError(f"seat {seat!r} is not one of the {players} seats")
+        if seat is not None:
+            check_seat(seat, players)
         others = players - 1
         chosen: list[Opponent] = (
-            [opponents] * others  # type: ignore[list-item]
-            if isinstance(opponents, str) or hasattr(opponents, "choose")
-            else list(opponents)
+            list(opponents)
+            if isinstance(opponents, Sequence) and not isinstance(opponents, str)
+            else [opponents] * others
         )
         if len(chosen) != others:
             raise ValueError(f"{len(chosen)} opponents for the {others} other seats")
@@ -115,7 +118,7 @@ class NoahEnv(gymnasium.Env[Observation, np.int64]):
             self.seat = int(self.np_random.integers(players))
         others = [s for s in range(players) if s != self.seat]
         self._bots = {
-            s: make_bot(bot, self.setup.game, game_seed + 1 + s) if isinstance(bot, str) else bot
+            s: make_bot(bot, self.setup.game, bot_seed(game_seed, s))
             for s, bot in zip(others, self.opponents, strict=True)
         }
         self.game_state = self.setup.new_game(game_seed)
@@ -144,7 +147,7 @@ class NoahEnv(gymnasium.Env[Observation, np.int64]):
         observation, info = self._observe()
         game = setup.game
         terminated = game.is_over(self.game_state)
-        truncated = not terminated and self.decisions >= setup.max_decisions
+        truncated = setup.truncated(self.game_state, self.decisions)
         self._done = terminated or truncated
         reward = outcome(game, self.game_state)[self.seat] if terminated else 0.0
         return observation, reward, terminated, truncated, info

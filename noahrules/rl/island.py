@@ -33,7 +33,7 @@ from noahrules.island import (
     Tile,
     View,
 )
-from noahrules.island.engine import END_TURN
+from noahrules.island.engine import END_TURN, ordered
 from noahrules.rl.codec import ActionBlock
 from noahrules.rl.encoding import Encoding
 from noahrules.rl.layout import Layout, Observation, vector
@@ -104,11 +104,7 @@ def action_blocks(rules: Rules, players: int) -> tuple[ActionBlock[Move], ...]:
 
 def canonical(move: Move) -> Move:
     """A ``Rescue`` with its spaces in ascending order, as ``legal_moves`` lists it (I14)."""
-    if isinstance(move, Rescue):
-        first, second = move.first, move.second
-        if isinstance(first, int) and isinstance(second, int) and first > second:
-            return Rescue(second, first)
-    return move
+    return ordered(move) if isinstance(move, Rescue) else move
 
 
 def decision_bound(rules: Rules, players: int) -> int:

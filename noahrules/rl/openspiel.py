@@ -46,10 +46,10 @@ import numpy as np
 import pyspiel
 from attrs import frozen
 
-from noahrules.bots import Bot, make_bot
+from noahrules.bots import BotLike, make_bot
 from noahrules.events import Event, events_for
-from noahrules.game import Game, all_games, game_named
-from noahrules.rl.encoding import encoding_for
+from noahrules.game import Game, game_named
+from noahrules.rl.encoding import encoded_games, encoding_for
 from noahrules.rl.layout import Observation
 from noahrules.rl.setup import DEFAULT_MAX_DECISIONS, Setup, outcome
 from noahrules.rng import Rng
@@ -67,7 +67,7 @@ __all__ = [
 
 SEEDS = 1 << 16
 """How many seeds the first chance node chooses among."""
-GAME_NAMES = {g.name: f"python_noahrules_{g.name}" for g in all_games() if "rl" in g.plugins}
+GAME_NAMES = {name: f"python_noahrules_{name}" for name in encoded_games()}
 """The OpenSpiel short names of the games, by noahrules name (``python_noahrules_ferry``): every
 registered game with an ``rl`` part."""
 _SEED_OUTCOMES = [(outcome, 1.0 / SEEDS) for outcome in range(SEEDS)]
@@ -221,7 +221,8 @@ class NoahSpielState(pyspiel.State):  # type: ignore[misc]
         play = self.play
         if play.state is None:
             return False
-        return self.setup.game.is_over(play.state) or play.decisions >= self.setup.max_decisions
+        setup = self.setup
+        return setup.game.is_over(play.state) or setup.truncated(play.state, play.decisions)
 
     def returns(self) -> list[float]:
         """Per seat: +1 shared by the winners, -1 shared by the others, at the end; else 0."""
@@ -283,17 +284,16 @@ class NoahSpielObserver:
 
 
 class NoahrulesBot(pyspiel.Bot):  # type: ignore[misc]
-    """A noahrules bot (a name, ``"random"``, ``"greedy"`` or ``"search"``, or a bot object)
+    """A noahrules bot (as :func:`noahrules.bots.make_bot` takes one: a name such as
+    ``"greedy"``, a ``"package.module:Name"``, a class or factory, or a bot object)
     playing a seat of a noahrules OpenSpiel game, for OpenSpiel's tools
     (``evaluate_bots``)."""
 
-    def __init__(
-        self, game: NoahSpielGame, player_id: int, bot: str | Bot[Any, Any], seed: int = 0
-    ):
+    def __init__(self, game: NoahSpielGame, player_id: int, bot: BotLike, seed: int = 0):
         super().__init__()
         self.setup = game.setup
         self._player_id = player_id
-        self.bot = make_bot(bot, self.setup.game, seed) if isinstance(bot, str) else bot
+        self.bot = make_bot(bot, self.setup.game, seed)
 
     def player_id(self) -> int:
         """The seat the bot plays."""

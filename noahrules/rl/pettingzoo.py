@@ -190,7 +190,7 @@ class NoahAECEnv(AECEnv):  # type: ignore[misc]
         if seat is None:
             rewards = outcome(game, state)
             self._end({a: rewards[self._seat[a]] for a in self.agents})
-        elif self.decisions >= setup.max_decisions:
+        elif setup.truncated(state, self.decisions):
             self.truncations = dict.fromkeys(self.agents, True)
             self.agent_selection = self.possible_agents[seat]
         else:
