@@ -55,10 +55,6 @@ def _unbounded(rules: Any, players: int) -> int | None:
     return None
 
 
-def _nothing_private(view: Any) -> str:
-    return ""
-
-
 @frozen
 class Encoding:
     """How one game meets the reinforcement-learning frameworks."""
@@ -74,9 +70,10 @@ class Encoding:
     decision_bound: Callable[[Any, int], int | None] = _unbounded
     """``decision_bound(rules, players)``: the most decisions a game can take, if the rules data
     bounds it."""
-    private: Callable[[Any], str] = _nothing_private
+    private: Callable[[Any], str] | None = None
     """What a view shows that no event tells its seat (a hand just dealt), as text: the
-    perfect-recall histories of OpenSpiel record it whenever it changes."""
+    perfect-recall histories of OpenSpiel record it whenever it changes. ``None`` when events
+    tell a seat all it sees."""
 
 
 LAYER = "rl"

@@ -200,16 +200,23 @@ class NoahSpielState(pyspiel.State):  # type: ignore[misc]
         else:
             after, events = setup.game.step(play.state, setup.codec.decode(action))
             decisions = play.decisions + 1
-        game, private = setup.game, self.private
-        seen, now = [], []
+        now = self._privates(after)
+        shown = {id(e): _text(e) for e in events}  # an event every seat sees, written once
+        seen = []
         for seat, lines in enumerate(play.seen):
-            new = [_text(e) for e in events_for(events, seat)]
-            mine = private(game.view(after, seat))
-            if play.state is None or mine != play.private[seat]:
-                new.append(mine)
+            new = [shown.get(id(e)) or _text(e) for e in events_for(events, seat)]
+            if play.state is None or now[seat] != play.private[seat]:
+                new.append(now[seat])
             seen.append((*lines, *new))
-            now.append(mine)
-        self.play = _Play(after, decisions, tuple(seen), tuple(now))
+        self.play = _Play(after, decisions, tuple(seen), now)
+
+    def _privates(self, state: object) -> tuple[str, ...]:
+        """Per seat, the private part of its view of ``state`` (:attr:`Encoding.private`)."""
+        private, players = self.private, self.setup.players
+        if private is None:
+            return ("",) * players
+        view = self.setup.game.view
+        return tuple(private(view(state, seat)) for seat in range(players))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -242,9 +249,8 @@ class NoahSpielState(pyspiel.State):  # type: ignore[misc]
         game = self.setup.game
         seed = int(probability_sampler() * 2**53)
         state = game.determinize(game.view(play.state, player_id), Rng.from_seed(seed))
-        players = range(len(play.seen))
-        private = tuple(self.private(game.view(state, seat)) for seat in players)
-        clone.play = _Play(state, play.decisions, (play.seen[player_id],) * len(players), private)
+        seen = (play.seen[player_id],) * len(play.seen)
+        clone.play = _Play(state, play.decisions, seen, self._privates(state))
         return clone
 
     def __str__(self) -> str:
