@@ -32,7 +32,7 @@ import noahrules
 CONFIGURATIONS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
     "ferry": [
         ("base game", ()),
-        ("all variants", ("penalty-limit", "frog", "crocodile", "roommate")),
+        ("all variants", noahrules.GAMES["ferry"].known_variants()),
     ],
     "island": [
         ("default board", ()),

@@ -24,11 +24,8 @@ import noahrules
 from noahrules.rl import env
 
 CONFIGURATIONS: dict[str, list[tuple[str, tuple[str, ...]]]] = {
-    "ferry": [
-        ("base game", ()),
-        ("all variants", ("penalty-limit", "frog", "crocodile", "roommate")),
-    ],
-    "island": [("default board", ()), ("all variants", ("advanced-scoring", "small-island"))],
+    name: [("base rules", ()), ("all variants", game.known_variants())]
+    for name, game in noahrules.GAMES.items()
 }
 TARGET = 0.35
 """The environment's rate as a share of the raw engine's that it must reach."""
