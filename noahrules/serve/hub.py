@@ -40,7 +40,6 @@ from noahrules.serve.tables import (
     advance,
     commit,
     follow,
-    move_text,
     new_token,
     read_move,
     restore,
@@ -272,7 +271,7 @@ class Hub:
             state, events = advance(table, seat, seq, move, self.settings.max_moves)
             over = table.game.is_over(state)
             try:
-                self._store_now().append(table.id, seq + 1, move_text(move), over)
+                self._store_now().append(table.id, seq + 1, to_json(move), over)
             except sqlite3.Error as exc:
                 log.error("table %s: move %d not stored: %s", table.id, seq + 1, exc)
                 raise RequestError(

@@ -189,6 +189,35 @@ def test_a_table_of_bots_plays_to_the_end() -> None:
     asyncio.run(run())
 
 
+def test_a_table_with_a_move_stored_unreadable_is_reported_and_the_others_restored(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "torn.sqlite"
+
+    async def make() -> tuple[str, str]:
+        hub = Hub(db)
+        await hub.start()
+        torn, _ = await hub.create(TableRequest("ferry", 2))
+        whole, _ = await hub.create(TableRequest("island", 2))
+        await hub.stop()
+        return torn.id, whole.id
+
+    torn, whole = asyncio.run(make())
+    with sqlite3.connect(db) as connection:
+        connection.execute("INSERT INTO moves VALUES (?, 1, ?)", (torn, '{"type": "PlayAn'))
+
+    async def reopen() -> None:
+        hub = Hub(db)
+        await hub.start()
+        assert "JSON" in str(hub.table(torn).info()["problem"])
+        client = await join(hub, torn, None)
+        assert client.last("error")["code"] == "unavailable"
+        assert hub.table(whole).info()["problem"] is None
+        await hub.stop()
+
+    asyncio.run(reopen())
+
+
 def test_a_table_whose_rules_changed_is_reported_not_restored(tmp_path: Path) -> None:
     db = tmp_path / "old.sqlite"
 
