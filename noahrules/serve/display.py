@@ -15,7 +15,6 @@ Since each is a function of the client's own view and events, none can tell more
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable, Iterator
 from functools import cache, partial
 from typing import Any, get_args
@@ -78,7 +77,7 @@ def _walk(
         return
     extra = _derived_fields(cls)
     if extra:
-        found[path] = {name: _plain(getattr(value, name)) for name in extra}
+        found[path] = {name: to_dict(getattr(value, name)) for name in extra}
     for name in _descend(cls, skip):
         child, at = getattr(value, name), f"{path}.{name}" if path else name
         if shared is not None and attrs.has(type(child)):
@@ -138,13 +137,3 @@ def _classes_in(annotation: object) -> Iterator[type]:
         yield annotation
     for argument in get_args(annotation):
         yield from _classes_in(argument)
-
-
-def _plain(value: object) -> JsonValue:
-    if isinstance(value, enum.Enum):
-        return _plain(value.value)
-    if isinstance(value, tuple | list | frozenset):
-        return [_plain(v) for v in value]
-    if value is None or isinstance(value, bool | int | float | str):
-        return value
-    return to_dict(value)

@@ -14,8 +14,12 @@ Views and events are exactly those of :mod:`noahrules.serve.visibility`; ``displ
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from noahrules.events import Event
+from noahrules.render import Screen
+from noahrules.serialize import JsonValue, to_dict
 from noahrules.serve.display import display, lines
 from noahrules.serve.errors import RequestError
 from noahrules.serve.jsontext import Spliced, encode
@@ -24,7 +28,6 @@ from noahrules.serve.visibility import (
     SPECTATOR_PATH,
     Shared,
     as_text,
-    events_data,
     seen_events,
     view_of,
 )
@@ -39,11 +42,7 @@ def welcome(table: ServerTable, seat: int | None, since: int) -> str:
     assert live is not None
     screen = table.screen(seat)
     log = [
-        {
-            "seq": index + 1,
-            "events": events_data(events, seat),
-            "lines": lines(screen, seen_events(events, seat)),
-        }
+        {"seq": index + 1, **_told(screen, events, seat)}
         for index, events in enumerate(live.log[since:], start=since)
     ]
     return _text(
@@ -64,18 +63,24 @@ def update(table: ServerTable, seat: int | None, shared: Shared | None = None) -
     live = table.live
     assert live is not None
     screen = table.screen(seat)
-    events = live.log[-1]
     return _text(
         {
             "type": "update",
             "seq": table.seq,
             **_view(table, seat, shared),
-            "events": events_data(events, seat),
-            "lines": lines(screen, seen_events(events, seat)),
+            **_told(screen, live.log[-1], seat),
             "to_act": table.to_act,
             "over": table.over,
         }
     )
+
+
+def _told(
+    screen: Screen[object, object, object], events: Sequence[Event], seat: int | None
+) -> dict[str, JsonValue]:
+    """A move's events as ``seat`` sees them, as data and as lines of text."""
+    seen = seen_events(events, seat)
+    return {"events": [to_dict(e) for e in seen], "lines": lines(screen, seen)}
 
 
 def presence(table: ServerTable) -> str:

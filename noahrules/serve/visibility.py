@@ -35,7 +35,6 @@ __all__ = [
     "Shared",
     "as_data",
     "as_text",
-    "events_data",
     "public_table",
     "seen_events",
     "view_data",
@@ -138,8 +137,3 @@ SPECTATOR_PATH = "table"
 def seen_events(events: Iterable[Event], seat: int | None) -> tuple[Event, ...]:
     """The events as ``seat`` sees them (a spectator sees what no insider sees)."""
     return events_for(events, OUTSIDER if seat is None else seat)
-
-
-def events_data(events: Iterable[Event], seat: int | None) -> list[JsonValue]:
-    """The serialized events as ``seat`` sees them."""
-    return [to_dict(e) for e in seen_events(events, seat)]
