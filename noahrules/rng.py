@@ -8,7 +8,9 @@ else calls the global :mod:`random` module. The generator is SplitMix64 (Steele,
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import TypeVar
 
 from attrs import frozen
@@ -76,6 +78,40 @@ class Rng:
             j = z % n
             result[i], result[j] = result[j], result[i]
         return tuple(result), _rng(state)
+
+    def permuted(self, items: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
+        """A uniformly shuffled copy of ``items`` and the advanced generator, like
+        :meth:`shuffled` but drawn differently: one uniform number below ``n!`` (from a few
+        64-bit draws, the top partial block rejected), whose digits in the factorial number
+        system are the Fisher-Yates swaps. Several times faster for long sequences; the
+        determinizations a search samples again and again use it, while the games' setups keep
+        :meth:`shuffled`, on whose draws their records depend."""
+        result = list(items)
+        count, words, limit = _permutations(len(result))
+        state = self.state
+        while True:
+            value = 0
+            for _ in range(words):
+                state = (state + _GOLDEN) & _MASK
+                value = value << 64 | _mix(state)
+            if value < limit:
+                break
+        value %= count
+        for i in range(len(result) - 1, 0, -1):
+            value, j = divmod(value, i + 1)
+            result[i], result[j] = result[j], result[i]
+        return tuple(result), _rng(state)
+
+
+@lru_cache(maxsize=64)
+def _permutations(n: int) -> tuple[int, int, int]:
+    """For :meth:`Rng.permuted` of ``n`` items: ``n!``, the 64-bit draws that make a number
+    with at least 64 bits to spare, and the bound below which such a number is kept (the
+    largest multiple of ``n!`` the draws reach)."""
+    count = math.factorial(n)
+    words = count.bit_length() // 64 + 2
+    span = 1 << 64 * words
+    return count, words, span - span % count
 
 
 _rng = maker(Rng)

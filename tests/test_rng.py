@@ -14,7 +14,7 @@ import noahrules
 from noahrules import ferry, island, simulate
 from noahrules.bots import SearchBot
 from noahrules.game import Game
-from noahrules.rng import Rng
+from noahrules.rng import Rng, _permutations
 
 MASK = (1 << 64) - 1
 
@@ -254,3 +254,55 @@ def test_shuffled_moves_each_item_to_each_position() -> None:
         positions[order.index(0)] += 1
     # expected 1000 per position
     assert all(abs(positions[p] - 1000) < 200 for p in range(4)), positions
+
+
+def test_permuted_is_a_permutation_and_leaves_input_unchanged() -> None:
+    items = [5, 1, 4, 1, 3, 9, 2, 6]
+    copy = list(items)
+    result, after = Rng.from_seed(11).permuted(items)
+    assert isinstance(result, tuple)
+    assert sorted(result) == sorted(copy)
+    assert items == copy
+    assert after != Rng.from_seed(11)
+
+
+def test_permuted_same_rng_same_order() -> None:
+    items = tuple(range(60))  # 60! needs five 64-bit draws
+    assert Rng.from_seed(5).permuted(items) == Rng.from_seed(5).permuted(items)
+    first, after = Rng.from_seed(5).permuted(items)
+    assert sorted(first) == list(items)
+    assert after.permuted(items)[0] != first  # 1 chance in 60! of a false failure
+
+
+def test_permuted_empty_and_single() -> None:
+    rng = Rng.from_seed(1)
+    assert rng.permuted([])[0] == ()
+    assert rng.permuted(["x"])[0] == ("x",)
+
+
+def test_permuted_reaches_every_permutation_of_four_evenly() -> None:
+    rng = Rng.from_seed(13)
+    counts: Counter[tuple[str, ...]] = Counter()
+    for _ in range(24000):
+        order, rng = rng.permuted("abcd")
+        counts[order] += 1
+    assert len(counts) == 24
+    # each of the 24 orders expects 1000, sd about 31
+    assert all(abs(c - 1000) < 200 for c in counts.values()), counts
+
+
+def test_permuted_moves_each_item_to_each_position() -> None:
+    rng = Rng.from_seed(21)
+    positions: Counter[int] = Counter()
+    for _ in range(10000):
+        order, rng = rng.permuted(range(10))
+        positions[order.index(0)] += 1
+    # expected 1000 per position, sd 30
+    assert all(abs(positions[p] - 1000) < 200 for p in range(10)), positions
+
+
+def test_permuted_draws_a_number_below_n_factorial_with_64_bits_to_spare() -> None:
+    # 3! = 6 takes 3 bits: two 64-bit draws, kept below the largest multiple of 6 under 2**128
+    assert _permutations(3) == (6, 2, 2**128 - 2**128 % 6)
+    # 52! < 2**226: four draws make 256 bits, 30 to spare, so a fifth is drawn
+    assert _permutations(52)[1] == 5

@@ -48,17 +48,17 @@ def determinize(view: View, rng: Rng) -> State:
     The state holds the view's table and the seat keeps its own hand. Each other hand holds the
     cards the seat knows to be there (``view.known``: taken back, escapees, a giraffe's look,
     cards passed between the seat and that hand); the other cards the seat cannot see
-    (:func:`unseen_cards`) are shuffled with ``rng`` and dealt, in seat order, to fill the other
-    hands (of the sizes the view shows, each kept in the order of the rules data) and into the
-    unused deck. The state's secrets are those shown to the seat, its knowledge the seat's own;
-    its generator is a new one seeded from ``rng`` after the shuffle, so the sampled future
-    chance is not the real one.
+    (:func:`unseen_cards`) are shuffled with ``rng`` (:meth:`~noahrules.rng.Rng.permuted`) and
+    dealt, in seat order, to fill the other hands (of the sizes the view shows, each kept in the
+    order of the rules data) and into the unused deck. The state's secrets are those shown to
+    the seat, its knowledge the seat's own; its generator is a new one seeded from ``rng`` after
+    the shuffle, so the sampled future chance is not the real one.
 
     ``view(determinize(v, rng), v.seat) == v``; the same ``v`` and ``rng`` give the same state.
     Raises :class:`ValueError` when the view's cards do not add up (a forged view).
     """
     free, others, known, knowledge = _plan(view)
-    shuffled, rng = rng.shuffled(free)
+    shuffled, rng = rng.permuted(free)
     seed, _ = rng.next64()
     order = view.rules.order
     hands = [view.hand] * view.table.players

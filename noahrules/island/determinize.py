@@ -42,9 +42,10 @@ def unseen_species(view: View) -> tuple[str, ...]:
 def determinize(view: View, rng: Rng) -> State:
     """A full state consistent with ``view``: its table, and a deal sampled with ``rng``.
 
-    The tiles of :func:`unseen_species` are shuffled with ``rng`` and dealt, face down, onto the
-    face-down spaces (ascending), then under the unseen covered places (in covering order); the
-    rest are the set-aside pile. The spaces whose tiles are known (face up, covered face up,
+    The tiles of :func:`unseen_species` are shuffled with ``rng``
+    (:meth:`~noahrules.rng.Rng.permuted`) and dealt, face down, onto the face-down spaces
+    (ascending), then under the unseen covered places (in covering order); the rest are the
+    set-aside pile. The spaces whose tiles are known (face up, covered face up,
     rescued) hold those. The island game has no chance after setup, so the state holds no
     generator.
 
@@ -53,7 +54,7 @@ def determinize(view: View, rng: Rng) -> State:
     """
     unseen, spaces, known = _plan(view)
     face_down = view.table.rules.face_down
-    shuffled, _ = rng.shuffled(unseen)
+    shuffled, _ = rng.permuted(unseen)
     dealt = list(known)
     for space, species in zip(spaces, shuffled, strict=False):
         dealt[space] = face_down[species]
