@@ -48,20 +48,32 @@ def learn(
     order: Mapping[str, int],
 ) -> Known:
     """``observers`` see ``cards`` go into ``holder``'s hand."""
-    rows = _rows(known, players)
     cards = tuple(cards)
+    rows = _rows(known, players)
     now: dict[int, tuple[Card, ...]] = {}  # by what an observer knew: what it knows now
     for observer in observers:
-        if observer != holder:
-            row = list(rows[observer])
+        if observer != holder and cards:
+            row = rows[observer]
             before = row[holder]
             after = now.get(id(before))
             if after is None:
-                after = tuple(sorted({*before, *cards}, key=lambda c: order[c.id]))
-                now[id(before)] = after
-            row[holder] = after
-            rows[observer] = tuple(row)
-    return _settled(rows)
+                after = now[id(before)] = _joined(before, cards, order)
+            rows[observer] = replaced(row, holder, after)
+    # Something is known once a card is seen going in; else nothing changed.
+    return tuple(rows) if now else known
+
+
+def _joined(
+    before: tuple[Card, ...], cards: tuple[Card, ...], order: Mapping[str, int]
+) -> tuple[Card, ...]:
+    """The cards of both, each once, in the order of the rules data (keyed by id: a string
+    hashes faster than a card)."""
+    if not before and len(cards) == 1:
+        return cards
+    by_id = {card.id: card for card in before}
+    for card in cards:
+        by_id[card.id] = card
+    return tuple(map(by_id.__getitem__, sorted(by_id, key=order.__getitem__)))
 
 
 def forget(
@@ -73,18 +85,22 @@ def forget(
     if not known:
         return known
     insiders = tuple(insiders)
-    rows = list(known)
-    changed = False
+    rows: list[tuple[tuple[Card, ...], ...]] | None = None  # a copy once anything changes
+    emptied = False
     for observer, row in enumerate(known):
         cards = row[holder]
         if not cards:
             continue  # nothing known of that hand, nothing to forget
-        saw = observer in insiders if insiders else card is not None
+        saw = observer in insiders if insiders else True
         kept = without(cards, card) if saw and card is not None else ()
         if kept is not cards:
+            if rows is None:
+                rows = list(known)
             rows[observer] = replaced(row, holder, kept)
-            changed = True
-    return _settled(rows) if changed else known
+            emptied = emptied or not kept
+    if rows is None:
+        return known
+    return _settled(rows) if emptied else tuple(rows)
 
 
 def _rows(known: Known, players: int) -> list[tuple[tuple[Card, ...], ...]]:
