@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
 from attrs import frozen
 
 from noahrules.island.ruleset import Scoring
@@ -41,27 +39,33 @@ def breakdown(state: PublicFields) -> tuple[Breakdown, ...]:
 
 def _breakdown(state: Table) -> tuple[Breakdown, ...]:
     rules = state.rules
-    counts = [Counter(species) for species in state.rescued]
+    counts: list[dict[str, int]] = []
     rescuers: dict[str, int] = {}
     pairs: dict[str, int] = {}
-    for c in counts:
-        for s, n in c.items():
-            rescuers[s] = rescuers.get(s, 0) + 1
-            pairs[s] = pairs.get(s, 0) + n // 2
+    for rescued in state.rescued:
+        mine: dict[str, int] = {}
+        for species in rescued:
+            mine[species] = mine.get(species, 0) + 1
+        for species, n in mine.items():
+            rescuers[species] = rescuers.get(species, 0) + 1
+            pairs[species] = pairs.get(species, 0) + n // 2
+        counts.append(mine)
+    is_species = {species: rules.is_species(species) for species in rescuers}
+    advanced = rules.scoring is Scoring.ADVANCED
     result = []
     for seat, mine in enumerate(counts):
         start = rules.starting_points[(seat - state.first_player) % state.players]
         animals = doubled = bonus = 0
         x2 = rules.arks[seat].doubled
         for species, n in mine.items():
-            if rules.scoring is Scoring.ADVANCED and rules.is_species(species):
+            if advanced and is_species[species]:
                 value = n // 2 * (rules.species_points // pairs[species])  # I18
             else:
                 value = n * rules.kind[species].points  # I17
             animals += value
             if species in x2:
                 doubled += value
-            if rules.is_species(species) and rescuers[species] == 1:
+            if is_species[species] and rescuers[species] == 1:
                 bonus += rules.sole_rescuer_bonus
         result.append(Breakdown(start, state.points[seat] - start, animals, doubled, bonus))
     return tuple(result)

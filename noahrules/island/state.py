@@ -109,8 +109,11 @@ class Table:
             tile = tiles[space]
             assert tile is not None
             species = tile.species
-            if (among is None or species in among) and kind[species].rescuable:
-                found.setdefault(species, []).append(space)
+            spaces = found.get(species)  # a species is judged once, at its first tile
+            if spaces is not None:
+                spaces.append(space)
+            elif (among is None or species in among) and kind[species].rescuable:
+                found[species] = [space]
         return {species: spaces for species, spaces in found.items() if len(spaces) > 1}
 
 

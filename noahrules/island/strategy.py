@@ -149,9 +149,13 @@ def horizon(start: State) -> Callable[[State], bool]:
 def rollout(state: State, rng: Rng) -> tuple[Move, Rng]:
     """Rescue the most valuable pair when one can (x2 species first); else sail next to a pair
     when two actions are left; else end the turn. Floods and ark places are random."""
-    moves = legal_moves(state)
     table: Table = state.table
-    if table.phase is not Phase.ACT:
+    phase = table.phase
+    if phase is Phase.FLOOD:  # the flood moves are the frontier's, in its order (I9)
+        space, rng = rng.choice(table.frontier)
+        return table.rules.moves.flood[space], rng
+    moves = legal_moves(state)
+    if phase is not Phase.ACT:
         return rng.choice(moves)
     rules = table.rules
     tiles = table.tiles
