@@ -131,7 +131,9 @@ class Strategy(Generic[S, M, V]):
     """A cheap move choice on full states, for the search bot's rollouts."""
     horizon: Callable[[S], Callable[[S], bool]] | None = None
     """Given the state a rollout starts from, when to stop it: a predicate that must hold at the
-    end of the game too; default: the end of the game."""
+    end of the game too; default: the end of the game. The search bot makes one per iteration
+    and asks it once for each state the iteration reaches, the first one included, so it may
+    count decisions."""
 
 
 @frozen(eq=False)

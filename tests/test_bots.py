@@ -9,6 +9,7 @@ import pytest
 from noahrules import GAMES, ferry, island
 from noahrules.bots import BOTS, GreedyBot, RandomBot, SearchBot, make_bot
 from noahrules.bots.search import evaluate
+from noahrules.ferry.strategy import HORIZON, horizon
 from noahrules.rng import Rng
 from tests.ferry import builders as fb
 from tests.island import builders as ib
@@ -153,6 +154,26 @@ def test_greedy_ferry_gives_the_card_with_most_tears() -> None:
     assert isinstance(move, ferry.GiveCard)
     most = max(c.tears for c in view.hand)
     assert view.rules.card[move.card].tears == most
+
+
+def test_ferry_rollouts_stop_after_the_horizon_in_decisions() -> None:
+    start = ferry.new_game(ferry.load_rules(), players=4, seed=3)
+    stop = horizon(start)
+    asked = [stop(start) for _ in range(HORIZON)]  # the start and HORIZON - 1 decisions after
+    assert asked == [False] * HORIZON
+    assert stop(start) is True  # the state after the HORIZON-th decision is not played on
+
+
+def test_ferry_rollouts_stop_at_the_end_of_the_round_before_the_horizon() -> None:
+    state = ferry.new_game(ferry.load_rules(), players=2, seed=3)
+    round_ = [state]
+    while state.round == 1:
+        state = ferry.apply(state, ferry.legal_moves(state)[0])
+        round_.append(state)
+    *last_decisions, next_round = round_[-6:]  # five decisions from the end of round 1
+    stop = horizon(last_decisions[0])
+    assert [stop(s) for s in last_decisions] == [False] * 5
+    assert stop(next_round) is True
 
 
 R = ib.rules()

@@ -11,7 +11,7 @@ Cowling, Powley and Whitehouse (2012). Each iteration:
 3. *expand*: add one untried legal move (chosen at random);
 4. *roll out*: play on with the game's cheap rollout policy (its declaration's
    :attr:`~noahrules.game.Strategy.rollout`, else random moves) until the game ends or the
-   game's horizon (ferry: the end of the root's round; island: a number of decisions) and
+   game's horizon (ferry: 30 decisions within the root's round; island: a number of floods) and
    evaluate the position per seat in ``[0, 1]`` (:func:`evaluate`);
 5. *back up*: every edge on the path adds the value for the seat that chose its move.
 
@@ -106,22 +106,27 @@ class SearchBot(Generic[M]):
             seat = current_player(state)
             assert seat is not None
             children = node.children
-            untried = [m for m in moves if m not in children]
+            untried: list[M] = []
+            legal: list[_Node[M]] = []  # the children whose move is legal here, in move order
+            for m in moves:
+                c = children.get(m)
+                if c is None:
+                    untried.append(m)
+                else:
+                    legal.append(c)
             if untried:
                 move, rng = rng.choice(untried)
                 child = _Node(move, seat)
                 children[move] = child
-                for m in moves:
-                    c = children.get(m)
-                    if c is not None:
-                        c.avail += 1
+                child.avail = 1
+                for c in legal:
+                    c.avail += 1
                 path.append(child)
                 state = apply(state, move)
                 break
             best: _Node[M] | None = None
             best_value = -1.0
-            for m in moves:
-                c = children[m]
+            for c in legal:
                 c.avail += 1
                 value = c.total / c.visits + EXPLORATION * sqrt(log(c.avail) / c.visits)
                 if value > best_value:

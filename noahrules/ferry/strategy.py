@@ -7,8 +7,9 @@ species names.
   animals (or, before an extra turn of one's own, where one plays best); give away and give back
   the cards with most tears.
 - :func:`rollout` (the search bot's playouts): make a ferry depart when a card can, give the
-  cards with most tears, else a random move; :func:`horizon`: to the end of the round;
-  :func:`standing`: penalties with the tears in hand counted, negated.
+  cards with most tears, else a random move; :func:`horizon`: :data:`HORIZON` decisions, at
+  most to the end of the round; :func:`standing`: penalties with the tears in hand counted,
+  negated.
 """
 
 from __future__ import annotations
@@ -34,7 +35,11 @@ from noahrules.ferry.view import View
 from noahrules.game import Strategy
 from noahrules.rng import Rng
 
-__all__ = ["STRATEGY", "heuristic", "horizon", "rollout", "standing"]
+__all__ = ["HORIZON", "STRATEGY", "heuristic", "horizon", "rollout", "standing"]
+
+HORIZON = 30
+"""Rollouts stop after this many decisions (about three turns of each of four players), or at
+the end of the round, and are rated by the penalties with the tears in hand counted."""
 
 _DEPART = 6.0
 """Worth of making a ferry depart (its animals leave the round), besides the bonus gifts."""
@@ -173,12 +178,17 @@ def standing(state: State) -> list[float]:
 
 
 def horizon(start: State) -> Callable[[State], bool]:
-    """Rollouts stop at the end of the round of ``start`` (or of the game)."""
+    """Rollouts stop after :data:`HORIZON` decisions, or at the end of the round of ``start``
+    (or of the game). The search bot asks ``stop`` once per state it reaches, ``start`` first,
+    so the predicate counts the decisions."""
     round_ = start.table.round
+    asked = 0
 
     def stop(state: State) -> bool:
+        nonlocal asked
+        asked += 1
         table = state.table
-        return table.round != round_ or table.phase is Phase.OVER
+        return asked > HORIZON or table.round != round_ or table.phase is Phase.OVER
 
     return stop
 
