@@ -209,15 +209,6 @@ def test_choice_picks_an_element() -> None:
     assert seen == set(items)
 
 
-def test_shuffled_is_a_permutation_and_leaves_input_unchanged() -> None:
-    items = [5, 1, 4, 1, 3, 9, 2, 6]
-    copy = list(items)
-    result, _ = Rng.from_seed(11).shuffled(items)
-    assert isinstance(result, tuple)
-    assert sorted(result) == sorted(copy)
-    assert items == copy
-
-
 def test_shuffled_same_seed_same_order_and_advances() -> None:
     items = tuple(range(20))
     first, after = Rng.from_seed(5).shuffled(items)
@@ -229,43 +220,6 @@ def test_shuffled_same_seed_same_order_and_advances() -> None:
     assert third != first  # 1 chance in 20! of a false failure
 
 
-def test_shuffled_empty_and_single() -> None:
-    rng = Rng.from_seed(1)
-    assert rng.shuffled([]) == ((), rng)
-    assert rng.shuffled(["x"]) == (("x",), rng)
-
-
-def test_shuffled_reaches_every_permutation_of_three() -> None:
-    rng = Rng.from_seed(13)
-    counts: Counter[tuple[str, ...]] = Counter()
-    for _ in range(6000):
-        order, rng = rng.shuffled("abc")
-        counts[order] += 1
-    assert len(counts) == 6
-    # each of the 6 orders expects 1000, sd about 29
-    assert all(abs(c - 1000) < 200 for c in counts.values()), counts
-
-
-def test_shuffled_moves_each_item_to_each_position() -> None:
-    rng = Rng.from_seed(21)
-    positions: Counter[int] = Counter()
-    for _ in range(4000):
-        order, rng = rng.shuffled(range(4))
-        positions[order.index(0)] += 1
-    # expected 1000 per position
-    assert all(abs(positions[p] - 1000) < 200 for p in range(4)), positions
-
-
-def test_permuted_is_a_permutation_and_leaves_input_unchanged() -> None:
-    items = [5, 1, 4, 1, 3, 9, 2, 6]
-    copy = list(items)
-    result, after = Rng.from_seed(11).permuted(items)
-    assert isinstance(result, tuple)
-    assert sorted(result) == sorted(copy)
-    assert items == copy
-    assert after != Rng.from_seed(11)
-
-
 def test_permuted_same_rng_same_order() -> None:
     items = tuple(range(60))  # 60! needs five 64-bit draws
     assert Rng.from_seed(5).permuted(items) == Rng.from_seed(5).permuted(items)
@@ -274,35 +228,52 @@ def test_permuted_same_rng_same_order() -> None:
     assert after.permuted(items)[0] != first  # 1 chance in 60! of a false failure
 
 
-def test_permuted_empty_and_single() -> None:
+def test_permuted_draws_a_number_below_n_factorial_with_64_bits_to_spare() -> None:
+    # 3! = 6 takes 3 bits: two 64-bit draws, kept below the largest multiple of 6 under 2**128
+    assert _permutations(3) == (6, 2, 2**128 - 2**128 % 6)
+    # 52! < 2**226: four draws make 256 bits, 30 to spare, so a fifth is drawn
+    assert _permutations(52)[1] == 5
+
+
+SHUFFLES = ["shuffled", "permuted"]
+
+
+@pytest.mark.parametrize("method", SHUFFLES)
+def test_a_shuffle_is_a_permutation_and_leaves_input_unchanged(method: str) -> None:
+    items = [5, 1, 4, 1, 3, 9, 2, 6]
+    copy = list(items)
+    result, after = getattr(Rng.from_seed(11), method)(items)
+    assert isinstance(result, tuple)
+    assert sorted(result) == sorted(copy)
+    assert items == copy
+    assert after != Rng.from_seed(11)
+
+
+@pytest.mark.parametrize("method", SHUFFLES)
+def test_a_shuffle_of_nothing_or_one_item(method: str) -> None:
     rng = Rng.from_seed(1)
-    assert rng.permuted([])[0] == ()
-    assert rng.permuted(["x"])[0] == ("x",)
+    assert getattr(rng, method)([])[0] == ()
+    assert getattr(rng, method)(["x"])[0] == ("x",)
 
 
-def test_permuted_reaches_every_permutation_of_four_evenly() -> None:
+@pytest.mark.parametrize("method", SHUFFLES)
+def test_a_shuffle_reaches_every_permutation_of_four_evenly(method: str) -> None:
     rng = Rng.from_seed(13)
     counts: Counter[tuple[str, ...]] = Counter()
     for _ in range(24000):
-        order, rng = rng.permuted("abcd")
+        order, rng = getattr(rng, method)("abcd")
         counts[order] += 1
     assert len(counts) == 24
     # each of the 24 orders expects 1000, sd about 31
     assert all(abs(c - 1000) < 200 for c in counts.values()), counts
 
 
-def test_permuted_moves_each_item_to_each_position() -> None:
+@pytest.mark.parametrize("method", SHUFFLES)
+def test_a_shuffle_moves_each_item_to_each_position(method: str) -> None:
     rng = Rng.from_seed(21)
     positions: Counter[int] = Counter()
     for _ in range(10000):
-        order, rng = rng.permuted(range(10))
+        order, rng = getattr(rng, method)(range(10))
         positions[order.index(0)] += 1
     # expected 1000 per position, sd 30
     assert all(abs(positions[p] - 1000) < 200 for p in range(10)), positions
-
-
-def test_permuted_draws_a_number_below_n_factorial_with_64_bits_to_spare() -> None:
-    # 3! = 6 takes 3 bits: two 64-bit draws, kept below the largest multiple of 6 under 2**128
-    assert _permutations(3) == (6, 2, 2**128 - 2**128 % 6)
-    # 52! < 2**226: four draws make 256 bits, 30 to spare, so a fifth is drawn
-    assert _permutations(52)[1] == 5
