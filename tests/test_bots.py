@@ -10,6 +10,8 @@ from noahrules import GAMES, ferry, island
 from noahrules.bots import BOTS, GreedyBot, RandomBot, SearchBot, make_bot
 from noahrules.bots.search import evaluate
 from noahrules.ferry.strategy import HORIZON, horizon
+from noahrules.island.strategy import HORIZON as ISLAND_HORIZON
+from noahrules.island.strategy import horizon as island_horizon
 from noahrules.rng import Rng
 from tests.ferry import builders as fb
 from tests.island import builders as ib
@@ -174,6 +176,19 @@ def test_ferry_rollouts_stop_at_the_end_of_the_round_before_the_horizon() -> Non
     stop = horizon(last_decisions[0])
     assert [stop(s) for s in last_decisions] == [False] * 5
     assert stop(next_round) is True
+
+
+def test_island_rollouts_stop_once_more_water_than_the_horizon_allows_is_laid() -> None:
+    state = island.new_game(island.load_rules(), players=2, seed=3)
+    while state.phase is not island.Phase.FLOOD:  # the arks placed
+        state = island.apply(state, island.legal_moves(state)[0])
+    stop = island_horizon(state)
+    floods = 0
+    while not stop(state):
+        if state.phase is island.Phase.FLOOD:
+            floods += 1
+        state = island.apply(state, island.legal_moves(state)[-1])  # flood, or end the turn
+    assert floods == ISLAND_HORIZON // 3 + 1  # it stops below start - HORIZON // 3 water left
 
 
 R = ib.rules()
