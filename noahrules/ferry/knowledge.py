@@ -49,18 +49,19 @@ def learn(
 ) -> Known:
     """``observers`` see ``cards`` go into ``holder``'s hand."""
     cards = tuple(cards)
+    if not cards:
+        return known
     rows = _rows(known, players)
     now: dict[int, tuple[Card, ...]] = {}  # by what an observer knew: what it knows now
     for observer in observers:
-        if observer != holder and cards:
+        if observer != holder:
             row = rows[observer]
             before = row[holder]
             after = now.get(id(before))
             if after is None:
                 after = now[id(before)] = _joined(before, cards, order)
             rows[observer] = replaced(row, holder, after)
-    # Something is known once a card is seen going in; else nothing changed.
-    return tuple(rows) if now else known
+    return tuple(rows) if now else known  # nobody but the holder saw: nothing changed
 
 
 def _joined(

@@ -45,9 +45,8 @@ def determinize(view: View, rng: Rng) -> State:
     The tiles of :func:`unseen_species` are shuffled with ``rng``
     (:meth:`~noahrules.rng.Rng.permuted`) and dealt, face down, onto the face-down spaces
     (ascending), then under the unseen covered places (in covering order); the rest are the
-    set-aside pile. The spaces whose tiles are known (face up, covered face up,
-    rescued) hold those. The island game has no chance after setup, so the state holds no
-    generator.
+    set-aside pile. The spaces whose tiles are known (face up, covered face up, rescued) hold
+    those. The island game has no chance after setup, so the state holds no generator.
 
     ``view(determinize(v, rng), v.seat) == v``; the same ``v`` and ``rng`` give the same state.
     Raises :class:`ValueError` when the view's tile counts do not add up (a forged view).
