@@ -25,7 +25,7 @@ from noahrules.rng import Rng
 
 __all__ = ["HORIZON", "STRATEGY", "heuristic", "horizon", "rollout", "standing"]
 
-HORIZON = 6
+HORIZON = 9
 """Rollouts stop after about this many decisions (a third as many water tiles) and are rated
 from the score so far."""
 
