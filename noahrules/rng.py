@@ -83,7 +83,7 @@ class Rng:
         """A uniformly shuffled copy of ``items`` and the advanced generator, like
         :meth:`shuffled` but drawn differently: one uniform number below ``n!`` (from a few
         64-bit draws, the top partial block rejected), whose digits in the factorial number
-        system are the Fisher-Yates swaps. Several times faster for long sequences; the
+        system are the Fisher-Yates swaps. About 2.5 times as fast for 30 to 50 items; the
         determinizations a search samples again and again use it, while the games' setups keep
         :meth:`shuffled`, on whose draws their records depend."""
         result = list(items)
