@@ -23,6 +23,7 @@ from concurrent.futures import (
     ProcessPoolExecutor,
     wait,
 )
+from types import FrameType
 
 import cattrs
 from attrs import frozen
@@ -275,12 +276,13 @@ def _bounded(
     worker processes are ended at once."""
     pending: dict[Future[list[GameResult]], _Task] = {}
     try:
-        for task in tasks:
-            pending[executor.submit(_play_batch, task)] = task
-            while len(pending) >= most:
-                yield from _finished(pending)
-        while pending:
-            yield from _finished(pending)
+        with _HeldInterrupt() as interrupt:
+            for task in tasks:
+                pending[executor.submit(_play_batch, task)] = task
+                while len(pending) >= most:
+                    yield from _finished(pending, interrupt)
+            while pending:
+                yield from _finished(pending, interrupt)
     except BaseException:
         for future in pending:
             future.cancel()
@@ -292,8 +294,41 @@ def _bounded(
             executor.shutdown(wait=False, cancel_futures=True)
 
 
-def _finished(pending: dict[Future[list[GameResult]], _Task]) -> Iterator[list[GameResult]]:
+class _HeldInterrupt:
+    """Ctrl-C held back while an executor's locks may be taken: in the main thread, while the
+    default handler is in force, a Ctrl-C is noted and raised as :class:`KeyboardInterrupt` by
+    :meth:`check` between two waits for results. A KeyboardInterrupt raised inside
+    :func:`concurrent.futures.wait` can leave a future's lock taken, and the executor's thread
+    waiting on it forever."""
+
+    def __init__(self) -> None:
+        self.pressed = False
+        self.previous: Callable[[int, FrameType | None], object] | int | None = None
+
+    def __enter__(self) -> _HeldInterrupt:
+        in_main = threading.current_thread() is threading.main_thread()
+        if in_main and signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+            self.previous = signal.signal(signal.SIGINT, self._press)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.previous is not None:
+            signal.signal(signal.SIGINT, self.previous)
+
+    def _press(self, signum: int, frame: FrameType | None) -> None:
+        self.pressed = True
+
+    def check(self) -> None:
+        """Raise the Ctrl-C held back, if there was one."""
+        if self.pressed:
+            raise KeyboardInterrupt
+
+
+def _finished(
+    pending: dict[Future[list[GameResult]], _Task], interrupt: _HeldInterrupt
+) -> Iterator[list[GameResult]]:
     done, _ = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+    interrupt.check()
     for future in done:
         task = pending.pop(future)
         try:

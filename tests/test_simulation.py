@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
@@ -113,3 +117,17 @@ def test_rates_and_stats_by_hand() -> None:
     assert (stats.mean, stats.minimum, stats.median, stats.maximum) == (2.5, 1, 2.5, 4)
     assert stats.stdev == pytest.approx(1.2910, abs=1e-4)
     assert set(GAMES) == {"ferry", "island"}
+
+
+def test_ctrl_c_in_a_pool_is_a_keyboard_interrupt_and_the_handler_is_given_back() -> None:
+    rules = ferry.load_rules()
+    timer = threading.Timer(1.0, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    started = time.monotonic()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            simulate("ferry", rules, 4, ["search"] * 4, 1000, seed=3, workers=2)
+    finally:
+        timer.cancel()
+    assert time.monotonic() - started < 3.0  # raised at the next wait, within 0.2 s
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
