@@ -92,8 +92,8 @@ class Rng:
         while True:
             value = 0
             for _ in range(words):
-                state = (state + _GOLDEN) & _MASK
-                value = value << 64 | _mix(state)
+                word, state = _next64(state)
+                value = value << 64 | word
             if value < limit:
                 break
         value %= count
