@@ -92,7 +92,7 @@ def forget(
         cards = row[holder]
         if not cards:
             continue  # nothing known of that hand, nothing to forget
-        saw = observer in insiders if insiders else True
+        saw = not insiders or observer in insiders
         kept = without(cards, card) if saw and card is not None else ()
         if kept is not cards:
             if rows is None:
