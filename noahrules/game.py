@@ -134,6 +134,9 @@ class Strategy(Generic[S, M, V]):
     end of the game too; default: the end of the game. The search bot makes one per iteration
     and asks it once for each state the iteration reaches, the first one included, so it may
     count decisions."""
+    best: Strategy[S, M, V] | None = None
+    """What the best bot searches with instead of these parts (heavier rollouts, another
+    horizon or standing); default: these."""
 
 
 @frozen(eq=False)

@@ -26,14 +26,23 @@ from concurrent.futures import (
 from types import FrameType
 
 import cattrs
-from attrs import frozen
+from attrs import field, frozen
 
 from noahrules.bots import Bot, BotLike, ViewOf, bot_factory
 from noahrules.errors import BotError, SimulationError, excerpt
 from noahrules.events import Event
 from noahrules.game import Game, RulesValue, game_named
 
-__all__ = ["GameResult", "Rate", "Report", "Stats", "bot_seed", "process_pool", "simulate"]
+__all__ = [
+    "GameResult",
+    "Rate",
+    "Report",
+    "Stats",
+    "bot_seed",
+    "cpu_per_decision",
+    "process_pool",
+    "simulate",
+]
 
 DEFAULT_MAX_DECISIONS = 10_000
 """A cap on decisions per game: the ferry game has no bound (F27); a game that reaches the cap
@@ -106,6 +115,11 @@ class GameResult:
     rounds; island: water placed, pairs rescued, animals covered)."""
     counts: dict[str, dict[str, int]]
     """Game-specific tallies (ferry: plays per card; island: pairs rescued per species)."""
+    cpu: tuple[float, ...] = field(default=(), eq=False)
+    """Per seat, the CPU seconds its bot spent choosing (the thread's CPU clock), over the
+    decisions where it had a choice; not compared (it differs from run to run)."""
+    choices: tuple[int, ...] = field(default=(), eq=False)
+    """Per seat, its decisions with more than one legal move."""
 
 
 @frozen
@@ -131,6 +145,9 @@ class Report:
     """Game-specific tallies summed over the games."""
     unfinished: int
     results: tuple[GameResult, ...]
+    cpu_by_bot: dict[str, float] = field(factory=dict, eq=False)
+    """Per bot, the CPU seconds it spent per decision with a choice (more than one legal move):
+    what its strength costs; not compared (it differs from run to run)."""
 
     def to_dict(self) -> dict[str, object]:
         """The report as plain data, for JSON."""
@@ -371,11 +388,18 @@ def _play_one(task: _Task, index: int) -> GameResult:
     state = game.new_game(task.rules, players=players, seed=this_seed)
     events: list[Event] = []
     decisions = 0
+    cpu = [0.0] * players
+    choices = [0] * players
     while not game.is_over(state) and decisions < task.cap:
         seat = game.current_player(state)
         assert seat is not None
         try:
-            move = _ask(players_[seat], game.view(state, seat), task.move_time)
+            view = game.view(state, seat)
+            start = time.thread_time()
+            move = _ask(players_[seat], view, task.move_time)
+            if len(view.legal_moves) > 1:
+                cpu[seat] += time.thread_time() - start
+                choices[seat] += 1
             state, caused = game.step(state, move)
         except Exception as exc:
             problem = f"{type(exc).__name__}: {exc}" if not isinstance(exc, _TooSlow) else str(exc)
@@ -393,6 +417,8 @@ def _play_one(task: _Task, index: int) -> GameResult:
         finished=game.is_over(state),
         numbers=numbers,
         counts=counts,
+        cpu=tuple(cpu),
+        choices=tuple(choices),
     )
 
 
@@ -464,4 +490,16 @@ def _report(
         counts={name: dict(sorted(tally.items())) for name, tally in counts.items()},
         unfinished=sum(not r.finished for r in results),
         results=tuple(results),
+        cpu_by_bot=cpu_per_decision(results),
     )
+
+
+def cpu_per_decision(results: Sequence[GameResult]) -> dict[str, float]:
+    """Per bot of ``results``, the CPU seconds it spent per decision with a choice."""
+    seconds: dict[str, float] = {}
+    choices: Counter[str] = Counter()
+    for result in results:
+        for name, spent, made in zip(result.seats, result.cpu, result.choices, strict=False):
+            seconds[name] = seconds.get(name, 0.0) + spent
+            choices[name] += made
+    return {name: seconds[name] / choices[name] for name in sorted(choices) if choices[name]}

@@ -97,7 +97,7 @@ def test_the_name_in_reports_is_the_canonical_spec() -> None:
         ("greedy:iterations=5", "bot 'greedy' takes no options, got 'iterations'"),
         ("random:seed=5", "bot 'random' takes no options"),
         ("search:time", "bot spec 'search:time': options are written key=value"),
-        ("oracle:depth=1", "unknown bot 'oracle'; known bots: greedy, random, search"),
+        ("oracle:depth=1", "unknown bot 'oracle'; known bots: best, greedy, random, search"),
     ],
 )
 def test_unknown_options_and_bad_values_are_refused_at_once(spec: str, message: str) -> None:

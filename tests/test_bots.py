@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from noahrules import GAMES, ferry, island
-from noahrules.bots import BOTS, GreedyBot, RandomBot, SearchBot, make_bot
+from noahrules.bots import BOTS, BestBot, GreedyBot, RandomBot, SearchBot, make_bot
 from noahrules.bots.search import evaluate
 from noahrules.ferry.strategy import HORIZON, horizon
 from noahrules.island.strategy import HORIZON as ISLAND_HORIZON
@@ -21,9 +21,9 @@ DECISION_CAP = 20_000
 
 
 def bot(name: str, game: Any, seed: int) -> Any:
-    """A bot by name; the search bot with a tiny budget so whole games stay quick."""
-    if name == "search":
-        return SearchBot(game, seed, iterations=4)
+    """A bot by name; the search bots with a tiny budget so whole games stay quick."""
+    if name in ("search", "best"):
+        return make_bot(name, game, seed, iterations=4)
     return make_bot(name, game, seed)
 
 
@@ -49,7 +49,7 @@ def play(game: Any, players: int, names: list[str], seed: int) -> tuple[list[Any
 
 @pytest.mark.parametrize("game_name", ["ferry", "island"])
 @pytest.mark.parametrize("players", [2, 3, 4])
-@pytest.mark.parametrize("name", ["random", "greedy", "search"])
+@pytest.mark.parametrize("name", ["random", "greedy", "search", "best"])
 def test_bot_plays_only_legal_moves_through_whole_games(
     game_name: str, players: int, name: str
 ) -> None:
@@ -61,8 +61,8 @@ def test_bot_plays_only_legal_moves_through_whole_games(
 @pytest.mark.parametrize("game_name", ["ferry", "island"])
 def test_bots_are_deterministic_for_a_seed(game_name: str) -> None:
     game = GAMES[game_name]
-    first, end1 = play(game, 3, ["search", "greedy", "random"], seed=11)
-    second, end2 = play(game, 3, ["search", "greedy", "random"], seed=11)
+    first, end1 = play(game, 3, ["search", "best", "random"], seed=11)
+    second, end2 = play(game, 3, ["search", "best", "random"], seed=11)
     assert first == second
     assert end1 == end2
 
@@ -86,7 +86,7 @@ def _midgame(game: Any, players: int, seed: int, decisions: int) -> Any:
 
 
 @pytest.mark.parametrize("game_name", ["ferry", "island"])
-@pytest.mark.parametrize("name", ["random", "greedy", "search"])
+@pytest.mark.parametrize("name", ["random", "greedy", "search", "best"])
 @pytest.mark.parametrize("decisions", [9, 30])
 def test_bot_choice_depends_only_on_the_view(game_name: str, name: str, decisions: int) -> None:
     game = GAMES[game_name]
@@ -104,8 +104,9 @@ def test_bot_choice_depends_only_on_the_view(game_name: str, name: str, decision
 
 
 def test_registry_names_and_factories() -> None:
-    assert set(BOTS) >= {"random", "greedy", "search"}
-    for name, cls in (("random", RandomBot), ("greedy", GreedyBot), ("search", SearchBot)):
+    assert set(BOTS) >= {"random", "greedy", "search", "best"}
+    bots = (("random", RandomBot), ("greedy", GreedyBot), ("search", SearchBot), ("best", BestBot))
+    for name, cls in bots:
         for game in GAMES.values():
             made = make_bot(name, game, 3)
             assert isinstance(made, cls)

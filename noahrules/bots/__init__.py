@@ -19,6 +19,7 @@ from importlib.metadata import EntryPoint
 from typing import Any, cast
 
 from noahrules.bots.base import Bot, ViewOf
+from noahrules.bots.best import BestBot
 from noahrules.bots.greedy import GreedyBot
 from noahrules.bots.options import Option, canonical, checked_options, parse_spec, split_bots
 from noahrules.bots.random_bot import RandomBot
@@ -30,6 +31,7 @@ from noahrules.registry import Registry
 __all__ = [
     "BOTS",
     "ENTRY_POINT_GROUP",
+    "BestBot",
     "Bot",
     "BotFactory",
     "BotLike",
@@ -57,7 +59,7 @@ factory (``mybot = "mypackage.bots:MyBot"``)."""
 
 
 def _built_in_bots() -> list[tuple[str, BotFactory]]:
-    return [("random", RandomBot), ("greedy", GreedyBot), ("search", SearchBot)]
+    return [("random", RandomBot), ("greedy", GreedyBot), ("search", SearchBot), ("best", BestBot)]
 
 
 def _bot_entry(point: EntryPoint) -> tuple[str, BotFactory]:

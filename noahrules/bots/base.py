@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
-from noahrules.game import Game
+from noahrules.game import Game, Strategy
 
 __all__ = ["Bot", "ViewOf", "moves_to_choose", "standing"]
 
@@ -46,10 +46,13 @@ def moves_to_choose(view: ViewOf[M]) -> tuple[M, ...]:
     return moves
 
 
-def standing(game: Game, state: object) -> Sequence[float]:
+def standing(
+    game: Game, state: object, strategy: Strategy[Any, Any, Any] | None = None
+) -> Sequence[float]:
     """Per seat, how well it stands in ``state`` (higher is better): the game's own measure
-    (:attr:`Strategy.standing`), else its scores, negated when lower scores win."""
-    measure = game.strategy.standing
+    (:attr:`Strategy.standing`, or ``strategy``'s), else its scores, negated when lower scores
+    win."""
+    measure = (strategy or game.strategy).standing
     if measure is not None:
         return measure(state)
     sign = -1.0 if game.lower_scores_win else 1.0

@@ -35,7 +35,7 @@ from typing import Any, ClassVar, Generic
 
 from noahrules.bots.base import M, ViewOf, moves_to_choose, standing
 from noahrules.bots.options import Option, checked_options
-from noahrules.game import Game, GameSpec
+from noahrules.game import Game, GameSpec, Strategy
 from noahrules.rng import Rng
 
 __all__ = [
@@ -72,7 +72,7 @@ class _Node(Generic[M]):
     """A node of the search tree: the edge from its parent (``move``, chosen by ``seat``; the
     root has none) and its statistics."""
 
-    __slots__ = ("avail", "children", "move", "seat", "total", "visits")
+    __slots__ = ("avail", "bias", "children", "move", "seat", "total", "visits")
 
     def __init__(self, move: M | None, seat: int) -> None:
         self.move = move
@@ -81,6 +81,9 @@ class _Node(Generic[M]):
         self.visits = 0
         self.avail = 0
         self.total = 0.0
+        self.bias = 0.0
+        """A progressive bias added to the child's UCB1 value, fading as ``bias / (visits +
+        1)`` (0 in the search bot)."""
 
 
 class SearchBot(Generic[M]):
@@ -91,6 +94,8 @@ class SearchBot(Generic[M]):
 
     name = "search"
     OPTIONS: ClassVar[Mapping[str, Option]] = OPTIONS
+    default_iterations = DEFAULT_ITERATIONS
+    """The budget without options."""
 
     def __init__(
         self,
@@ -105,13 +110,28 @@ class SearchBot(Generic[M]):
         self.rng = Rng.from_seed(seed)
         self.time: float | None = budget.get("time")
         self.iterations: int = budget.get(
-            "iterations", MAX_ITERATIONS if self.time is not None else DEFAULT_ITERATIONS
+            "iterations", MAX_ITERATIONS if self.time is not None else self.default_iterations
         )
         self.searched = 0
         """The iterations run for the last decision (0 when it had one legal move)."""
-        strategy = game.strategy
+        self.strategy: Strategy[Any, M, Any] = self._strategy(game)
+        strategy = self.strategy
         self.policy: Callable[[object, Rng], tuple[M, Rng]] = strategy.rollout or _random_move(game)
         self.horizon = strategy.horizon or _game_end(game)
+        self.exploration = EXPLORATION
+        self._priors: dict[M, float] | None = None
+
+    def _strategy(self, game: GameSpec[Any, Any, M, Any]) -> Strategy[Any, M, Any]:
+        """The parts of the game's declaration this bot searches with."""
+        return game.strategy
+
+    def priors(self, view: ViewOf[M], moves: Sequence[M]) -> dict[M, float] | None:
+        """A progressive bias per root move, or ``None`` (the search bot: none)."""
+        return None
+
+    def evaluate(self, state: object) -> tuple[float, ...]:
+        """Per seat, the value in ``[0, 1]`` of the state a rollout stopped in."""
+        return evaluate(self.game, state, self.strategy)
 
     def choose(self, view: ViewOf[M]) -> M:
         """The most visited root move once the budget is spent."""
@@ -121,6 +141,7 @@ class SearchBot(Generic[M]):
             return moves[0]
         game = self.game
         root: _Node[M] = _Node(None, view.seat)
+        self._priors = self.priors(view, moves)
         rng = self.rng
         end = None if self.time is None else thread_time() + self.time
         searched = 0
@@ -144,7 +165,7 @@ class SearchBot(Generic[M]):
         game = self.game
         legal_moves, apply, current_player = game.legal_moves, game.apply, game.current_player
         stop = self.horizon(state)
-
+        exploration = self.exploration
         path: list[_Node[M]] = []
         node = root
         # Selection and expansion.
@@ -162,8 +183,15 @@ class SearchBot(Generic[M]):
                 else:
                     legal.append(c)
             if untried:
-                move, rng = rng.choice(untried)
+                priors = self._priors if node is root else None
+                if priors is None:
+                    move, rng = rng.choice(untried)
+                else:  # the most promising untried move first
+                    top = max(priors[m] for m in untried)
+                    move, rng = rng.choice([m for m in untried if priors[m] >= top])
                 child = _Node(move, seat)
+                if priors is not None:
+                    child.bias = priors[move]
                 children[move] = child
                 child.avail = 1
                 for c in legal:
@@ -175,7 +203,12 @@ class SearchBot(Generic[M]):
             best_value = -1.0
             for c in legal:
                 c.avail += 1
-                value = c.total / c.visits + EXPLORATION * sqrt(log(c.avail) / c.visits)
+                visits = c.visits
+                value = (
+                    c.total / visits
+                    + exploration * sqrt(log(c.avail) / visits)
+                    + c.bias / (visits + 1)
+                )
                 if value > best_value:
                     best, best_value = c, value
             assert best is not None and best.move is not None
@@ -187,7 +220,7 @@ class SearchBot(Generic[M]):
         while not stop(state):
             move, rng = policy(state, rng)
             state = apply(state, move)
-        values = evaluate(game, state)
+        values = self.evaluate(state)
         for n in path:
             n.visits += 1
             n.total += values[n.seat]
@@ -216,13 +249,16 @@ def _game_end(game: Game) -> Callable[[object], Callable[[object], bool]]:
     return horizon
 
 
-def evaluate(game: Game, state: object) -> tuple[float, ...]:
+def evaluate(
+    game: Game, state: object, strategy: Strategy[Any, Any, Any] | None = None
+) -> tuple[float, ...]:
     """Per seat, how good ``state`` is in ``[0, 1]``: from its lead in
     :func:`~noahrules.bots.base.standing` over the best other seat (on the game's
-    :attr:`~noahrules.game.Strategy.scale`), mixed half and half with the result (win 1, shared
-    win 1/n, loss 0) once the game is over."""
-    scale = game.strategy.scale
-    values = [0.5 + 0.5 * math.tanh(m / scale) for m in _lead(standing(game, state))]
+    :attr:`~noahrules.game.Strategy.scale`, or ``strategy``'s), mixed half and half with the
+    result (win 1, shared win 1/n, loss 0) once the game is over."""
+    strategy = strategy or game.strategy
+    scale = strategy.scale
+    values = [0.5 + 0.5 * math.tanh(m / scale) for m in _lead(standing(game, state, strategy))]
     if game.is_over(state):
         won = game.winners(state)
         values = [0.5 * v + (0.5 / len(won) if s in won else 0.0) for s, v in enumerate(values)]

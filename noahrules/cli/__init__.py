@@ -8,6 +8,8 @@
     many games between bots, with a table of win rates (``--json`` writes the whole report);
 ``noahrules balance ferry|island --games N --variant V ...``
     compare variants over the same deals from every seat order: a report with figures;
+``noahrules ladder ferry|island --bots B,B,...``
+    rate bots in a round-robin: OpenSkill ratings with intervals, and a figure;
 ``noahrules validate FILE.yaml``
     check a variant, rules or board file and print every problem with file, line and key;
 ``noahrules cards ferry|island`` / ``noahrules board island``
@@ -26,7 +28,7 @@ import argparse
 from collections.abc import Sequence
 
 from noahrules import __version__
-from noahrules.cli import play, replay, report, show, validate
+from noahrules.cli import ladder, play, replay, report, show, validate
 from noahrules.cli.common import run_parser
 from noahrules.lab import cli as balance
 from noahrules.render import Paint
@@ -48,6 +50,6 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"noahrules {__version__}")
     commands = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
-    for command in (play, replay, report, validate, show, balance, serve):
+    for command in (play, replay, report, validate, show, balance, ladder, serve):
         command.register(commands)
     return parser

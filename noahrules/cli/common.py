@@ -18,6 +18,7 @@ __all__ = [
     "add_command",
     "add_game_options",
     "bot_names",
+    "bot_specs",
     "check_writable",
     "load",
     "number",
@@ -135,18 +136,25 @@ def write_text(name: str, text: str) -> bool:
     return True
 
 
-def bot_names(args: argparse.Namespace, seats: int) -> list[str]:
-    """``--bots`` as one bot per seat (repeated as needed; greedy by default), each the
-    canonical spec of a name of :data:`noahrules.bots.BOTS` or a ``package.module:Name`` with
-    its options (``search:time=0.2,iterations=50``, see :func:`noahrules.bots.split_bots`),
-    checked here: a usage error for an unknown bot, option or value."""
+def bot_specs(args: argparse.Namespace) -> list[str]:
+    """``--bots`` (greedy if not given) as the canonical specs of the bots it names, in order:
+    names of :data:`noahrules.bots.BOTS` or ``package.module:Name`` with their options
+    (``search:time=0.2,iterations=50``, see :func:`noahrules.bots.split_bots`), checked here: a
+    usage error for an unknown bot, option or value."""
     try:
-        names = [bot_factory(spec)[0] for spec in split_bots(args.bots or "greedy")]
+        specs = [bot_factory(spec)[0] for spec in split_bots(args.bots or "greedy")]
     except ValueError as exc:
         usage_error(args, str(exc))
-    if not names:
+    if not specs:
         usage_error(args, "--bots names no bot")
-    return [names[i % len(names)] for i in range(seats)]
+    return specs
+
+
+def bot_names(args: argparse.Namespace, seats: int) -> list[str]:
+    """``--bots`` as one bot per seat (repeated as needed; greedy by default), each the
+    canonical spec of a bot (see :func:`bot_specs`)."""
+    specs = bot_specs(args)
+    return [specs[i % len(specs)] for i in range(seats)]
 
 
 def percent(value: float) -> str:

@@ -121,6 +121,11 @@ def _rate(rate: Rate) -> list[str]:
     ]
 
 
+def _seconds(seconds: float | None) -> str:
+    """CPU seconds per decision, to a tenth of a millisecond."""
+    return "-" if seconds is None else f"{seconds:.4f} s"
+
+
 def _stats(stats: Stats) -> list[str]:
     return [
         f"{stats.mean:.2f}",
@@ -143,8 +148,14 @@ def report_lines(report: Report, paint: Paint) -> list[str]:
     ]
     header = ["", "rate", "wins", "interval"]
     lines += table([header] + [[f"seat {s}", *_rate(r)] for s, r in enumerate(report.by_seat)])
-    lines += ["", paint("Wins by bot", "bold")]
-    lines += table([header] + [[name, *_rate(r)] for name, r in report.by_bot.items()])
+    lines += ["", paint("Wins by bot; CPU seconds per decision with a choice", "bold")]
+    lines += table(
+        [[*header, "CPU/decision"]]
+        + [
+            [name, *_rate(r), _seconds(report.cpu_by_bot.get(name))]
+            for name, r in report.by_bot.items()
+        ]
+    )
     stats_header = ["", "mean", "stdev", "min", "median", "max"]
     game = GAMES.get(report.game)
     scores = game.score_name if game is not None else "scores"

@@ -23,7 +23,7 @@ from noahrules.island.state import Phase, State, Table
 from noahrules.island.view import View
 from noahrules.rng import Rng
 
-__all__ = ["HORIZON", "STRATEGY", "heuristic", "horizon", "rollout", "standing"]
+__all__ = ["HORIZON", "STRATEGY", "heuristic", "horizon", "playout", "rollout", "standing"]
 
 HORIZON = 9
 """Rollouts stop after about this many decisions (a third as many water tiles) and are rated
@@ -175,7 +175,32 @@ def rollout(state: State, rng: Rng) -> tuple[Move, Rng]:
     return END_TURN, rng
 
 
+def playout(state: State, rng: Rng) -> tuple[Move, Rng]:
+    """The best bot's rollouts: :func:`rollout`, but floods where it scores most (I10; ties
+    at random)."""
+    table: Table = state.table
+    if table.phase is not Phase.FLOOD:
+        return rollout(state, rng)
+    near = table.rules.board.near_bits
+    water = table.water_bits
+    most = -1
+    best: list[int] = []
+    for space in table.frontier:
+        points = (near[space] & water).bit_count()
+        if points > most:
+            most, best = points, [space]
+        elif points == most:
+            best.append(space)
+    space, rng = rng.choice(best)
+    return table.rules.moves.flood[space], rng
+
+
 STRATEGY: Strategy[State, Move, View] = Strategy(
-    standing=standing, scale=4.0, heuristic=heuristic, rollout=rollout, horizon=horizon
+    standing=standing,
+    scale=4.0,
+    heuristic=heuristic,
+    rollout=rollout,
+    horizon=horizon,
+    best=Strategy(standing=standing, scale=4.0, rollout=playout, horizon=horizon),
 )
 """The island game's heuristics for the bots."""

@@ -1,0 +1,93 @@
+"""The best bot: the search bot with each game's stronger parts and the heuristic's progressive
+bias at the root."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from noahrules import ferry, island
+from noahrules.bots import BestBot, make_bot
+from noahrules.bots.best import DEFAULT_ITERATIONS
+from noahrules.game import Game
+from noahrules.island.strategy import playout
+from noahrules.rng import Rng
+from tests.island import builders as ib
+from tests.test_bots import _midgame
+
+
+def _views(game: Game, count: int) -> list[Any]:
+    """Views with a choice from the middle of seeded random games."""
+    views = []
+    for seed in range(40):
+        state = _midgame(game, 2, seed=seed, decisions=10 + seed % 20)
+        seat = game.current_player(state)
+        assert seat is not None
+        view = game.view(state, seat)
+        if len(view.legal_moves) > 1:
+            views.append(view)
+    return views[:count]
+
+
+@pytest.mark.parametrize("game", [ferry.GAME, island.GAME], ids=["ferry", "island"])
+def test_with_one_iteration_the_best_bot_plays_the_heuristics_top_move(game: Game) -> None:
+    heuristic = game.strategy.heuristic
+    assert heuristic is not None
+    checked = 0
+    for view in _views(game, 12):
+        values = list(heuristic(view))
+        top = max(values)
+        if values.count(top) > 1:
+            continue
+        best: Any = make_bot("best:iterations=1", game, 0)
+        assert best.choose(view) == view.legal_moves[values.index(top)]
+        checked += 1
+    assert checked >= 5
+
+
+@pytest.mark.parametrize("game", [ferry.GAME, island.GAME], ids=["ferry", "island"])
+def test_the_priors_scale_the_heuristic_to_zero_to_one(game: Game) -> None:
+    view = _views(game, 1)[0]
+    priors = BestBot(game, 0).priors(view, view.legal_moves)
+    assert priors is not None and set(priors) == set(view.legal_moves)
+    assert min(priors.values()) == 0.0 and max(priors.values()) == 1.0
+    assert BestBot(game, 0, prior=0.0).priors(view, view.legal_moves) is None
+
+
+def test_the_best_bot_searches_with_the_games_stronger_parts() -> None:
+    best: Any = make_bot("best", island.GAME, 0)
+    assert best.policy is playout
+    assert best.iterations == DEFAULT_ITERATIONS and best.time is None
+    search: Any = make_bot("search", island.GAME, 0)
+    assert search.policy is island.GAME.strategy.rollout
+
+
+R = ib.rules()
+
+
+def test_the_islands_best_playout_floods_where_it_scores_most() -> None:
+    state = island.new_game(R, players=2, seed=3)
+    while state.phase is not island.Phase.FLOOD:  # the arks placed
+        state = island.apply(state, island.legal_moves(state)[0])
+    points = {space: state.table.flood_points(space) for space in state.frontier}  # I10
+    most = max(points.values())
+    assert sorted(points.values()).count(most) < len(points)  # some spaces score less
+    chosen = set()
+    rng = Rng.from_seed(1)
+    for _ in range(30):
+        move, rng = playout(state, rng)
+        assert isinstance(move, island.Flood)
+        chosen.add(move.space)
+    assert chosen == {s for s, p in points.items() if p == most}
+
+
+def test_outside_the_flood_the_best_playout_is_the_rollout() -> None:
+    bear_a, bear_b = ib.at(R, 3, 14), ib.at(R, 8, 15)
+    state = ib.position(
+        tiles={bear_a: "bear", bear_b: "bear", ib.at(R, 10, 15): "monkey"},
+        face_up=[bear_a, bear_b],
+        arks=[ib.at(R, 2, 15), ib.at(R, 14, 15)],
+    )
+    assert state.phase is island.Phase.ACT
+    assert playout(state, Rng.from_seed(0))[0] == island.Rescue(bear_a, bear_b)
