@@ -1,12 +1,24 @@
-"""Playing strength of the bots: seeded 2-player matches, win rates with 95% Wilson intervals.
+"""Playing strength of the bots, with 95% intervals and the CPU seconds each spends per decision.
 
-For each game and each pairing (greedy vs random, search vs greedy) it runs
-``noahrules.simulate`` over ``--games`` seeded 2-player games with the bots changing seats every
-game, so neither gains from a seat. A game counts 1 for the bot that wins alone, 1/2 each when
-the win is shared. Every figure can be reproduced from the seed.
+Three parts, each runnable alone:
 
-    python benchmarks/strength.py                  # 200 games per game and pairing
-    python benchmarks/strength.py --games 50 --game island --workers 2
+- ``matches``: seeded, seat-rotated matches through ``noahrules.simulate``: the pairings of the
+  issue's targets (``best`` against ``greedy`` at 2, 3 and 4 players, ``best`` against
+  ``search`` given the same CPU time per decision);
+- ``ladder``: the round-robin of random, greedy, search and best per game, rated with OpenSkill
+  (``noahrules.lab.ladder``);
+- ``curves``: strength per CPU second, the win rate of ``search`` and ``best`` against
+  ``greedy`` at budgets of CPU seconds per decision (``bot:time=B``).
+
+A game counts 1 for the bot that wins alone, 1/n each when n share the win. CPU time is the
+thread's CPU clock around each ``choose`` with more than one legal move, so the figures hold on
+a loaded machine; bots with a ``time`` budget depend on the machine's speed, so those games
+differ from run to run (a budget of iterations does not). ``--figures DIR`` draws the ladders
+and the curves there (the figures of docs/bots.md: ``--figures docs/figures``).
+
+    python benchmarks/strength.py matches --games 200
+    python benchmarks/strength.py ladder --game island --games 100 --figures docs/figures
+    python benchmarks/strength.py curves --games 100 --budgets 0.01,0.05,0.15,0.5
 """
 
 from __future__ import annotations
@@ -14,37 +26,96 @@ from __future__ import annotations
 import argparse
 import time
 from collections.abc import Sequence
+from pathlib import Path
 
 import noahrules
-from noahrules.bots.search import DEFAULT_ITERATIONS
+from noahrules.lab.ladder import Curve, draw_curves, draw_ladder, run_ladder, strength_curve
 
-PAIRINGS = (("greedy", "random"), ("search", "greedy"))
+LADDER = ("random", "greedy", "search", "best")
+CURVE_BOTS = ("search", "best")
+BUDGETS = (0.01, 0.02, 0.05, 0.1, 0.15, 0.3, 0.5)
+SAME_TIME = 0.15
+"""CPU seconds per decision given to both sides of best against search."""
+
+
+def matches(games: Sequence[str]) -> list[tuple[str, int, list[str], str]]:
+    """The matches of the targets: (game, players, bots by seat, the bot measured)."""
+    same = [f"best:time={SAME_TIME}", f"search:time={SAME_TIME}"]
+    plan = [
+        ("island", 2, ["best", "greedy"], "best"),
+        ("island", 3, ["best", "greedy", "greedy"], "best"),
+        ("ferry", 4, ["best", "greedy", "greedy", "greedy"], "best"),
+        ("ferry", 2, ["best", "greedy"], "best"),
+        ("island", 2, same, same[0]),
+        ("ferry", 2, same, same[0]),
+    ]
+    return [m for m in plan if m[0] in games]
+
+
+def run_matches(args: argparse.Namespace, games: Sequence[str]) -> None:
+    for name, players, bots, measured in matches(games):
+        rules = noahrules.GAMES[name].load_rules()
+        started = time.process_time()
+        report = noahrules.simulate(
+            name, rules, players, bots, args.games, args.seed, workers=args.workers
+        )
+        rate = report.by_bot[measured]
+        cpu = ", ".join(f"{b} {s:.4f} s" for b, s in report.cpu_by_bot.items())
+        print(
+            f"{name:6} {players}p {' vs '.join(dict.fromkeys(bots))}: {measured} {rate.rate:6.1%}"
+            f" of {rate.games} games, 95% CI [{rate.low:.1%}, {rate.high:.1%}]; CPU per "
+            f"decision {cpu}; {time.process_time() - started:.0f} s in this process",
+            flush=True,
+        )
+
+
+def run_ladders(args: argparse.Namespace, games: Sequence[str]) -> None:
+    from noahrules.cli.ladder import ladder_lines  # noqa: PLC0415
+    from noahrules.render import Paint  # noqa: PLC0415
+
+    for name in games:
+        rules = noahrules.GAMES[name].load_rules()
+        ladder = run_ladder(name, rules, LADDER, 2, args.games, args.seed, workers=args.workers)
+        print("\n".join(ladder_lines(ladder, Paint(False))), flush=True)
+        print()
+        if args.figures:
+            draw_ladder(ladder, Path(args.figures) / f"bots-ladder-{name}.png")
+
+
+def run_curves(args: argparse.Namespace, games: Sequence[str]) -> None:
+    budgets = [float(b) for b in args.budgets.split(",")]
+    curves: list[Curve] = []
+    for name in games:
+        rules = noahrules.GAMES[name].load_rules()
+        for bot in CURVE_BOTS:
+            curve = strength_curve(
+                name, rules, bot, budgets, 2, args.games, args.seed, workers=args.workers
+            )
+            curves.append(curve)
+            for point in curve.points:
+                rate = point.rate
+                print(
+                    f"{name:6} {bot}:time={point.budget:<5} vs greedy: {rate.rate:6.1%} of "
+                    f"{rate.games} games, 95% CI [{rate.low:.1%}, {rate.high:.1%}]; "
+                    f"{point.cpu:.4f} s CPU per decision",
+                    flush=True,
+                )
+    if args.figures:
+        draw_curves(curves, Path(args.figures) / "bots-strength.png")
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("part", choices=("matches", "ladder", "curves"))
     parser.add_argument("--game", choices=sorted(noahrules.GAMES), action="append")
-    parser.add_argument("--games", type=int, default=200, help="games per game and pairing")
+    parser.add_argument("--games", type=int, default=200, help="games per match or table")
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--workers", type=int, default=None, help="processes (default: all)")
+    parser.add_argument("--workers", type=int, default=1, help="processes (default 1)")
+    parser.add_argument("--budgets", default=",".join(map(str, BUDGETS)), help="curves: seconds")
+    parser.add_argument("--figures", metavar="DIR", help="draw the ladders and curves there")
     args = parser.parse_args(argv)
-    for name in args.game or sorted(noahrules.GAMES):
-        rules = noahrules.GAMES[name].load_rules()
-        for bot, other in PAIRINGS:
-            start = time.perf_counter()
-            report = noahrules.simulate(
-                name, rules, 2, [bot, other], args.games, args.seed, workers=args.workers
-            )
-            seconds = time.perf_counter() - start
-            rate = report.by_bot[bot]
-            budget = (
-                f" (search {DEFAULT_ITERATIONS} iterations)" if "search" in (bot, other) else ""
-            )
-            print(
-                f"{name:6} {bot} vs {other}{budget}: {rate.rate:6.1%} of {args.games} games, "
-                f"95% CI [{rate.low:.1%}, {rate.high:.1%}], {seconds:.1f} s",
-                flush=True,
-            )
+    games = args.game or sorted(noahrules.GAMES)
+    {"matches": run_matches, "ladder": run_ladders, "curves": run_curves}[args.part](args, games)
 
 
 if __name__ == "__main__":

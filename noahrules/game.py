@@ -134,9 +134,12 @@ class Strategy(Generic[S, M, V]):
     end of the game too; default: the end of the game. The search bot makes one per iteration
     and asks it once for each state the iteration reaches, the first one included, so it may
     count decisions."""
+    iterations: int | None = None
+    """The iterations per decision a bot searching with these parts spends by default (set in
+    :attr:`best`, for about a tenth of a second of CPU); default: the bot's own."""
     best: Strategy[S, M, V] | None = None
     """What the best bot searches with instead of these parts (heavier rollouts, another
-    horizon or standing); default: these."""
+    horizon or standing, its budget); default: these."""
 
 
 @frozen(eq=False)

@@ -108,14 +108,13 @@ class SearchBot(Generic[M]):
         budget = checked_options(self.name, self.OPTIONS, given)
         self.game = game
         self.rng = Rng.from_seed(seed)
-        self.time: float | None = budget.get("time")
-        self.iterations: int = budget.get(
-            "iterations", MAX_ITERATIONS if self.time is not None else self.default_iterations
-        )
-        self.searched = 0
-        """The iterations run for the last decision (0 when it had one legal move)."""
         self.strategy: Strategy[Any, M, Any] = self._strategy(game)
         strategy = self.strategy
+        self.time: float | None = budget.get("time")
+        default = MAX_ITERATIONS if self.time is not None else strategy.iterations
+        self.iterations: int = budget.get("iterations", default or self.default_iterations)
+        self.searched = 0
+        """The iterations run for the last decision (0 when it had one legal move)."""
         self.policy: Callable[[object, Rng], tuple[M, Rng]] = strategy.rollout or _random_move(game)
         self.horizon = strategy.horizon or _game_end(game)
         self.exploration = EXPLORATION
