@@ -10,9 +10,12 @@ import pytest
 from noahrules import ferry, island
 from noahrules.bots import BestBot, make_bot
 from noahrules.bots.best import DEFAULT_ITERATIONS
+from noahrules.ferry.strategy import BEST_HORIZON, best_horizon
+from noahrules.ferry.strategy import playout as ferry_playout
 from noahrules.game import Game
 from noahrules.island.strategy import playout
 from noahrules.rng import Rng
+from tests.ferry import builders as fb
 from tests.island import builders as ib
 from tests.test_bots import _midgame
 
@@ -91,3 +94,45 @@ def test_outside_the_flood_the_best_playout_is_the_rollout() -> None:
     )
     assert state.phase is island.Phase.ACT
     assert playout(state, Rng.from_seed(0))[0] == island.Rescue(bear_a, bear_b)
+
+
+# --- the ferry's stronger parts ----------------------------------------------------------------
+
+DOCKS = [["elephant-1", "donkey-1"], ["bear-2"], ["giraffe-1"], ["rhinoceros-2"], ["cat-5"]]
+
+
+def _ferry_playouts(hand: list[str], docks: list[list[str]] = DOCKS) -> set[Any]:
+    state = fb.position(hands=[hand, ["cat-6", "kangaroo-5"]], docks=docks, noah=0)
+    rng = Rng.from_seed(2)
+    chosen = set()
+    for _ in range(20):
+        move, rng = ferry_playout(state, rng)
+        chosen.add(move)
+    return chosen
+
+
+def test_the_ferrys_best_playout_makes_a_ferry_depart_first() -> None:
+    # Load 16 of 21, all male: the lion (5) makes it depart (F16); the panda (4 tears) does not.
+    assert _ferry_playouts(["panda-5", "lion-1", "parrot-5"]) == {ferry.PlayAnimal("lion-1")}
+
+
+def test_the_ferrys_best_playout_else_sheds_the_most_tears() -> None:
+    # Nothing departs: panda 4 tears, kangaroo 1, parrot 2.
+    assert _ferry_playouts(["panda-5", "kangaroo-5", "parrot-5"]) == {ferry.PlayAnimal("panda-5")}
+
+
+def test_the_ferrys_best_playout_counts_a_pair_as_tears() -> None:
+    # An elephant on the elephant (load 20, no departure) makes a pair (F15): 0 tears + 2.5 for
+    # the extra turn, above the parrot's 2 tears.
+    docks = [["elephant-1"], ["bear-2"], ["giraffe-1"], ["rhinoceros-2"], ["cat-5"]]
+    chosen = _ferry_playouts(["elephant-2", "parrot-5"], docks)
+    assert {m.card for m in chosen} == {"elephant-2"}
+
+
+def test_the_ferrys_best_rollouts_stop_after_a_number_of_decisions_per_player() -> None:
+    for players, decisions in ((2, 15), (4, 30)):
+        start = ferry.new_game(ferry.load_rules(), players=players, seed=3)
+        stop = best_horizon(start)
+        assert [stop(start) for _ in range(decisions)] == [False] * decisions
+        assert stop(start) is True
+    assert BEST_HORIZON * 2 == 15

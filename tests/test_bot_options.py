@@ -128,6 +128,10 @@ def test_a_configured_factory_pickles_and_makes_the_configured_bot() -> None:
     assert isinstance(again, SearchBot)
     assert (again.iterations, again.time) == (7, 1.5)
     assert name == "search:iterations=7,time=1.5"
+    # passed on as a factory, it keeps its name and takes no further options
+    assert bot_factory(factory)[0] == name
+    with pytest.raises(ValueError, match="takes no options"):
+        bot_factory(factory, iterations=3)
 
 
 def test_a_class_path_takes_options_after_a_second_colon() -> None:

@@ -132,14 +132,16 @@ def _with_options(
     values = checked_options(name, declared, given)
     if not values:
         return name, factory
-    return canonical(name, values), _Configured(factory, values)
+    spec = canonical(name, values)
+    return spec, _Configured(spec, factory, values)
 
 
 class _Configured:
-    """A factory with options: ``factory(game, seed, **options)``; it pickles when the factory
-    does."""
+    """A factory with options: ``factory(game, seed, **options)``, named by its canonical spec;
+    it pickles when the factory does."""
 
-    def __init__(self, factory: BotFactory, options: dict[str, Any]) -> None:
+    def __init__(self, name: str, factory: BotFactory, options: dict[str, Any]) -> None:
+        self.name = name
         self.factory = factory
         self.options = options
 
