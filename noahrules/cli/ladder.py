@@ -17,6 +17,7 @@ from noahrules.cli.common import (
     usage_error,
     write_text,
 )
+from noahrules.cli.report import milliseconds
 from noahrules.lab.extra import require
 from noahrules.lab.ladder import Ladder, draw_ladder, run_ladder
 from noahrules.progress import Progress
@@ -110,9 +111,8 @@ def ladder_lines(ladder: Ladder, paint: Paint) -> list[str]:
     ]
     rows = [["", "rating", "interval", "games", "CPU/decision"]]
     for rung in ladder.rungs:
-        cpu = "-" if rung.cpu is None else f"{rung.cpu:.4f} s"
         interval = f"{rung.low:.1f} - {rung.high:.1f}"
-        rows.append([rung.bot, f"{rung.mu:.1f}", interval, str(rung.games), cpu])
+        rows.append([rung.bot, f"{rung.mu:.1f}", interval, str(rung.games), milliseconds(rung.cpu)])
     lines += table(rows)
     lines += ["", paint("Placed ahead: the row's bot before the column's (ties a half)", "bold")]
     order = [rung.bot for rung in ladder.rungs]

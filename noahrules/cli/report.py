@@ -25,7 +25,7 @@ from noahrules.progress import Progress
 from noahrules.render import Paint, table
 from noahrules.simulation import DEFAULT_MAX_DECISIONS, Rate, Report, Stats, simulate
 
-__all__ = ["register", "report_lines", "run"]
+__all__ = ["milliseconds", "register", "report_lines", "run"]
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -121,9 +121,9 @@ def _rate(rate: Rate) -> list[str]:
     ]
 
 
-def _seconds(seconds: float | None) -> str:
-    """CPU seconds per decision, to a tenth of a millisecond."""
-    return "-" if seconds is None else f"{seconds:.4f} s"
+def milliseconds(seconds: float | None) -> str:
+    """CPU seconds per decision, in milliseconds to two decimals (``-`` for none)."""
+    return "-" if seconds is None else f"{1000 * seconds:.2f} ms"
 
 
 def _stats(stats: Stats) -> list[str]:
@@ -148,11 +148,11 @@ def report_lines(report: Report, paint: Paint) -> list[str]:
     ]
     header = ["", "rate", "wins", "interval"]
     lines += table([header] + [[f"seat {s}", *_rate(r)] for s, r in enumerate(report.by_seat)])
-    lines += ["", paint("Wins by bot; CPU seconds per decision with a choice", "bold")]
+    lines += ["", paint("Wins by bot; CPU time per decision with a choice", "bold")]
     lines += table(
         [[*header, "CPU/decision"]]
         + [
-            [name, *_rate(r), _seconds(report.cpu_by_bot.get(name))]
+            [name, *_rate(r), milliseconds(report.cpu_by_bot.get(name))]
             for name, r in report.by_bot.items()
         ]
     )
