@@ -9,8 +9,9 @@ It is the search bot (:mod:`noahrules.bots.search`) with what pays in each game:
   UCB1 value as ``bias / (visits + 1)``, and the untried moves are tried best first, so a
   small budget goes to the moves a good player would look at.
 
-Its options are the search bot's (``iterations``, ``time``); its default budget is
-:data:`DEFAULT_ITERATIONS` iterations per decision, deterministic like the search bot's.
+Its options are the search bot's (``iterations``, ``time``); its default budget is the game's
+``Strategy.best.iterations`` (else :data:`DEFAULT_ITERATIONS`) iterations per decision, about a
+tenth of a second of CPU, deterministic like the search bot's.
 """
 
 from __future__ import annotations
@@ -20,24 +21,16 @@ from typing import Any, ClassVar
 
 from noahrules.bots.base import M, ViewOf
 from noahrules.bots.options import Option
-from noahrules.bots.search import MAX_ITERATIONS, MAX_TIME, SearchBot
+from noahrules.bots.search import SearchBot, budget_options
 from noahrules.game import GameSpec, Strategy
 
 __all__ = ["DEFAULT_ITERATIONS", "OPTIONS", "PRIOR", "BestBot"]
 
 DEFAULT_ITERATIONS = 1000
-"""The default budget, iterations per decision."""
+"""The default budget, iterations per decision, of a game that declares none."""
 PRIOR = 1.0
 """The weight of the heuristic's progressive bias at the root (values are in [0, 1])."""
-OPTIONS: Mapping[str, Option] = {
-    "iterations": Option(
-        int,
-        f"iterations per decision (default {DEFAULT_ITERATIONS} without a time)",
-        minimum=1,
-        maximum=MAX_ITERATIONS,
-    ),
-    "time": Option(float, "CPU seconds per decision", above=0, maximum=MAX_TIME),
-}
+OPTIONS = budget_options(f"the game's Strategy.best.iterations, else {DEFAULT_ITERATIONS}")
 """The best bot's options: its budget per decision."""
 
 

@@ -42,8 +42,10 @@ __all__ = [
     "DEFAULT_ITERATIONS",
     "EXPLORATION",
     "MAX_ITERATIONS",
+    "MAX_TIME",
     "OPTIONS",
     "SearchBot",
+    "budget_options",
     "evaluate",
 ]
 
@@ -53,15 +55,23 @@ MAX_ITERATIONS = 10_000_000
 """The most iterations per decision an option may ask for."""
 MAX_TIME = 3600.0
 """The most CPU seconds per decision an option may ask for."""
-OPTIONS: Mapping[str, Option] = {
-    "iterations": Option(
-        int,
-        f"iterations per decision (default {DEFAULT_ITERATIONS} without a time)",
-        minimum=1,
-        maximum=MAX_ITERATIONS,
-    ),
-    "time": Option(float, "CPU seconds per decision", above=0, maximum=MAX_TIME),
-}
+
+
+def budget_options(default: str) -> Mapping[str, Option]:
+    """The options of a search's budget per decision, ``default`` saying how many iterations it
+    runs without them."""
+    return {
+        "iterations": Option(
+            int,
+            f"iterations per decision (default {default} without a time)",
+            minimum=1,
+            maximum=MAX_ITERATIONS,
+        ),
+        "time": Option(float, "CPU seconds per decision", above=0, maximum=MAX_TIME),
+    }
+
+
+OPTIONS = budget_options(str(DEFAULT_ITERATIONS))
 """The search bot's options: its budget per decision."""
 
 EXPLORATION = 0.7

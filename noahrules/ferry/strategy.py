@@ -196,6 +196,12 @@ def horizon(start: State) -> Callable[[State], bool]:
     """Rollouts stop after :data:`HORIZON` decisions, or at the end of the round of ``start``
     (or of the game). The search bot asks ``stop`` once per state it reaches, ``start`` first,
     so the predicate counts the decisions."""
+    return _stop_after(start, HORIZON)
+
+
+def _stop_after(start: State, decisions: int) -> Callable[[State], bool]:
+    """A predicate true after ``decisions`` decisions from ``start``, or at the end of the round
+    of ``start`` (or of the game)."""
     round_ = start.table.round
     asked = 0
 
@@ -203,7 +209,7 @@ def horizon(start: State) -> Callable[[State], bool]:
         nonlocal asked
         asked += 1
         table = state.table
-        return asked > HORIZON or table.round != round_ or table.phase is Phase.OVER
+        return asked > decisions or table.round != round_ or table.phase is Phase.OVER
 
     return stop
 
@@ -265,17 +271,7 @@ def playout(state: State, rng: Rng) -> tuple[Move, Rng]:
 def best_horizon(start: State) -> Callable[[State], bool]:
     """The best bot's rollouts stop after :data:`BEST_HORIZON` decisions per player, or at the
     end of the round of ``start`` (or of the game)."""
-    round_ = start.table.round
-    most = int(BEST_HORIZON * start.table.players)
-    asked = 0
-
-    def stop(state: State) -> bool:
-        nonlocal asked
-        asked += 1
-        table = state.table
-        return asked > most or table.round != round_ or table.phase is Phase.OVER
-
-    return stop
+    return _stop_after(start, int(BEST_HORIZON * start.table.players))
 
 
 STRATEGY: Strategy[State, Move, View] = Strategy(
