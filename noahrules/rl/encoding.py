@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from attrs import frozen
 
-from noahrules.game import Game, all_games, game_of
+from noahrules.game import GAMES, Game, all_games, game_of
+from noahrules.registry import Registry
 
 if TYPE_CHECKING:
     from noahrules.rl.codec import ActionBlock
@@ -30,6 +31,7 @@ __all__ = [
     "game_of_rules",
     "game_of_view",
     "register_encoding",
+    "when_encoded_games_change",
 ]
 
 V_contra = TypeVar("V_contra", contravariant=True)
@@ -79,6 +81,7 @@ class Encoding:
 LAYER = "rl"
 """The name under which a game's declaration names its encoding (``GameSpec.plugins``)."""
 _ENCODINGS: dict[str, Encoding] = {}
+_WATCHERS: list[Callable[[], None]] = []
 _LOCK = threading.Lock()
 
 
@@ -89,6 +92,24 @@ def register_encoding(game: str | Game, encoding: Encoding) -> None:
         raise TypeError(f"register_encoding takes an Encoding, not {type(encoding).__name__}")
     with _LOCK:
         _ENCODINGS[name] = encoding
+    _changed()
+
+
+def when_encoded_games_change(callback: Callable[[], None]) -> None:
+    """Call ``callback()`` whenever the games with an encoding may have changed: after each
+    :func:`register_encoding`, :func:`noahrules.register_game` and
+    :func:`noahrules.game.unregister_game` (the Gymnasium ids and OpenSpiel games follow)."""
+    with _LOCK:
+        _WATCHERS.append(callback)
+
+
+def _changed() -> None:
+    for callback in tuple(_WATCHERS):
+        callback()
+
+
+if isinstance(GAMES, Registry):  # always: the games' registry tells who registers
+    GAMES.watch(_changed)
 
 
 def encoding_for(game: Game) -> Encoding:
@@ -104,8 +125,7 @@ def encoding_for(game: Game) -> Encoding:
             f"the game '{game.name}' has no reinforcement-learning encoding (games with "
             f"one: {known}); add one with noahrules.rl.register_encoding"
         )
-    with _LOCK:
-        return _ENCODINGS.setdefault(game.name, declared)
+    return declared
 
 
 def encoded_games() -> list[str]:

@@ -141,6 +141,7 @@ class IslandObserver:
         self._counts = layout.run("actions_left", "water_left", "points")
         self._water, self._tiles = layout["water"], layout.run("face_down", "face_up")
         self._no_tiles: tuple[Tile | None, ...] = (None,) * self._spaces
+        self._no_arks: tuple[int | None, ...] = (None,) * players
         self._arks = layout["arks"]
         self._rescued, self._lost = layout["rescued"], layout.run("lost", "lost_unseen")
         base = _zeros(layout.size)
@@ -156,7 +157,7 @@ class IslandObserver:
     def __call__(self, view: View) -> Observation:
         """The observation of ``view``."""
         t = view.table
-        obs = self._board(t.water, t.tiles, t.arks, t.rescued, t.covered)[:]
+        obs = self._board(t.water_bits, t.tiles, t.arks, t.rescued, t.covered)[:]
         obs[self._seat + view.seat] = 1.0
         obs[self._first + t.first_player] = 1.0
         obs[self._phase[t.phase]] = 1.0
@@ -168,7 +169,7 @@ class IslandObserver:
 
     def _board(
         self,
-        water: frozenset[int],
+        water: int,
         tiles: tuple[Tile | None, ...],
         arks: tuple[int | None, ...],
         rescued: tuple[tuple[str, ...], ...],
@@ -188,23 +189,27 @@ class IslandObserver:
             return seen[5]  # type: ignore[return-value]
         board: array[float] = seen[5][:]  # type: ignore[index]
         if seen[0] is not water:
-            start = self._water.start
-            before: frozenset[int] = seen[0] or frozenset()  # type: ignore[assignment]
-            for space in water - before:
-                board[start + space] = 1.0
-            for space in before - water:
-                board[start + space] = 0.0
+            self._patch_water(board, seen[0] or 0, water)  # type: ignore[arg-type]
         if seen[1] is not tiles:
             self._patch_tiles(board, seen[1] or self._no_tiles, tiles)  # type: ignore[arg-type]
         if seen[2] is not arks:
-            part = self._arks
-            board[part.start : part.stop] = self._arks_part(arks)
+            self._patch_arks(board, seen[2] or self._no_arks, arks)  # type: ignore[arg-type]
         if seen[3] is not rescued or seen[4] is not covered:
             part = self._rescued
             board[part.start : part.stop] = self._rescued_part(rescued)
             board[self._lost : self._lost + self._kinds + 1] = self._lost_part(covered)
         self._board_seen = (water, tiles, arks, rescued, covered, board)
         return board
+
+    def _patch_water(self, board: array[float], before: int, water: int) -> None:
+        """Write the field ``water`` of the spaces whose bit differs between ``before`` and
+        ``water`` (the table's ``water_bits``)."""
+        start = self._water.start
+        changed = before ^ water
+        while changed:
+            bit = changed & -changed
+            board[start + bit.bit_length() - 1] = 1.0 if water & bit else 0.0
+            changed ^= bit
 
     def _patch_tiles(
         self, board: array[float], before: tuple[Tile | None, ...], tiles: tuple[Tile | None, ...]
@@ -217,10 +222,9 @@ class IslandObserver:
             self._kinds,
             self._species,
         )
-        for space in self._jungle:
+        changed = [s for s in self._jungle if before[s] is not tiles[s]]
+        for space in changed:
             old, new = before[space], tiles[space]
-            if old is new:
-                continue
             if old is not None:
                 board[
                     up + space * kinds + species[old.species] if old.face_up else down + space
@@ -230,12 +234,18 @@ class IslandObserver:
                     up + space * kinds + species[new.species] if new.face_up else down + space
                 ] = 1
 
-    def _arks_part(self, arks: tuple[int | None, ...]) -> array[float]:
-        part = _zeros(self._arks.size)
-        for seat, space in enumerate(arks):
-            if space is not None:
-                part[seat * self._spaces + space] = 1.0
-        return part
+    def _patch_arks(
+        self, board: array[float], before: tuple[int | None, ...], arks: tuple[int | None, ...]
+    ) -> None:
+        """Write the field ``arks`` of the seats whose ark moved between ``before`` and
+        ``arks``."""
+        start, spaces = self._arks.start, self._spaces
+        for seat, (old, new) in enumerate(zip(before, arks, strict=True)):
+            if old != new:
+                if old is not None:
+                    board[start + seat * spaces + old] = 0.0
+                if new is not None:
+                    board[start + seat * spaces + new] = 1.0
 
     def _rescued_part(self, rescued: tuple[tuple[str, ...], ...]) -> array[float]:
         part = _zeros(self._rescued.size)
