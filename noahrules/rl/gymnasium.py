@@ -40,7 +40,14 @@ from noahrules.game import Game, check_seat
 from noahrules.rl.codec import Mask
 from noahrules.rl.encoding import encoded_games, when_encoded_games_change
 from noahrules.rl.layout import Observation
-from noahrules.rl.rendering import RENDER_FPS, RENDER_MODES, Frame, check_render_mode, render
+from noahrules.rl.rendering import (
+    RENDER_FPS,
+    RENDER_MODES,
+    Frame,
+    check_render_mode,
+    render,
+    render_modes,
+)
 from noahrules.rl.setup import DEFAULT_MAX_DECISIONS, Setup, Variants, outcome
 from noahrules.simulation import bot_seed
 
@@ -107,6 +114,7 @@ class NoahEnv(gymnasium.Env[Observation, np.int64]):
     ) -> None:
         self.setup = setup = Setup.of(game, players, variants, max_decisions)
         check_render_mode(setup.game, render_mode)
+        self.metadata = {**self.metadata, "render_modes": list(render_modes(setup.game))}
         if seat is not None:
             check_seat(seat, players)
         others = players - 1

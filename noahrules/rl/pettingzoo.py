@@ -28,7 +28,14 @@ from pettingzoo import AECEnv
 
 from noahrules.errors import IllegalMoveError
 from noahrules.game import Game
-from noahrules.rl.rendering import RENDER_FPS, RENDER_MODES, Frame, check_render_mode, render
+from noahrules.rl.rendering import (
+    RENDER_FPS,
+    RENDER_MODES,
+    Frame,
+    check_render_mode,
+    render,
+    render_modes,
+)
 from noahrules.rl.setup import DEFAULT_MAX_DECISIONS, Setup, Variants, outcome
 
 __all__ = ["NoahAECEnv", "env", "raw_env"]
@@ -98,7 +105,11 @@ class NoahAECEnv(AECEnv):  # type: ignore[misc]
         self.setup = setup
         self.render_mode = render_mode
         self.illegal_reward = illegal_reward
-        self.metadata = {**self.metadata, "name": f"noahrules_{setup.game.name}_v0"}
+        self.metadata = {
+            **self.metadata,
+            "name": f"noahrules_{setup.game.name}_v0",
+            "render_modes": list(render_modes(setup.game)),
+        }
         self.possible_agents = [f"player_{seat}" for seat in range(setup.players)]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         layout = setup.observer.layout

@@ -37,6 +37,7 @@ __all__ = [
     "frame",
     "rasterize",
     "render",
+    "render_modes",
     "screen",
     "shown_view",
 ]
@@ -50,13 +51,21 @@ Frame = npt.NDArray[np.uint8]
 """An ``H x W x 3`` picture, red, green and blue from 0 to 255."""
 
 
+def render_modes(game: Game) -> tuple[str, ...]:
+    """The render modes of ``game``'s environments: :data:`RENDER_MODES`, less
+    ``"rgb_array"`` for a game that draws no picture."""
+    if game.render is None or game.render.picture is None:
+        return tuple(mode for mode in RENDER_MODES if mode != "rgb_array")
+    return RENDER_MODES
+
+
 def check_render_mode(game: Game, render_mode: str | None) -> None:
     """Raise :class:`ValueError` for a render mode the environments do not offer, or
     ``"rgb_array"`` for a game that draws no picture."""
     if render_mode is not None and render_mode not in RENDER_MODES:
         offered = ", ".join(map(repr, RENDER_MODES))
         raise ValueError(f"render_mode must be None or one of {offered}, not {render_mode!r}")
-    if render_mode == "rgb_array" and (game.render is None or game.render.picture is None):
+    if render_mode is not None and render_mode not in render_modes(game):
         raise ValueError(f"the game '{game.name}' draws no picture: render_mode 'rgb_array'")
 
 

@@ -10,7 +10,7 @@ from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts
 from open_spiel.python.bots.uniform_random import UniformRandomBot
 
 from noahrules import GAMES
-from noahrules.rl.openspiel import GAME_NAMES, SEEDS, NoahrulesBot, game_state
+from noahrules.rl.openspiel import DEAL_WIDTH, GAME_NAMES, NoahrulesBot, game_state
 
 
 @pytest.mark.parametrize("name", sorted(GAME_NAMES.values()))
@@ -36,7 +36,7 @@ def test_the_games_say_what_they_are() -> None:
     assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
     assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
     assert game.num_players() == 3 and game.max_game_length() == 500
-    assert game.max_chance_outcomes() == SEEDS
+    assert game.max_chance_outcomes() == DEAL_WIDTH
     setup = game.setup
     assert game.num_distinct_actions() == setup.codec.size
     assert game.observation_tensor_size() == setup.observer.layout.size
@@ -50,7 +50,7 @@ def test_tensors_are_the_observations_of_the_views_and_resampling_keeps_them() -
     state = game.new_initial_state()
     assert state.is_chance_node() and str(state) == "before the deal"
     state.apply_action(77)
-    assert game_state(state) == game.setup.new_game(77)  # the game's seed is 0 * SEEDS + 77
+    assert game_state(state) == game.setup.new_game(77)  # the game's seed is 0 * DEAL_WIDTH + 77
     rng = np.random.default_rng(0)
     for _ in range(40):
         state.apply_action(rng.choice(state.legal_actions()))
