@@ -64,7 +64,6 @@ from attrs import frozen
 from noahrules.bots import BotLike, make_bot
 from noahrules.events import Event, events_for
 from noahrules.game import Game, game_named
-from noahrules.render import text
 from noahrules.rl.encoding import encoded_games, encoding_for, when_encoded_games_change
 from noahrules.rl.layout import Observation
 from noahrules.rl.setup import DEFAULT_MAX_DECISIONS, Setup, outcome
@@ -352,8 +351,7 @@ class NoahSpielState(pyspiel.State):  # type: ignore[misc]
         play = self.play
         if play.state is None:
             return "before the deal" if not play.dealt else f"dealing ({play.dealt} drawn)"
-        lines = text(play.state)  # the whole position, as the command line shows a state
-        return "\n".join([*lines, f"actions {' '.join(map(str, self.history()))}"])
+        return f"{play.state!r}\nactions {' '.join(map(str, self.history()))}"
 
 
 @functools.lru_cache(maxsize=8)
@@ -363,18 +361,32 @@ def _outcomes(width: int) -> list[tuple[int, float]]:
 
 
 def _recall(log: _Log, seat: int, setup: Setup) -> Recalled:
-    """What ``seat`` recalls after the step ``log``: worked out from the last step whose recall
-    is known (or the first step of the log), and kept at each step on the way."""
-    chain = []
-    node = log
-    while node.recalled[seat] is None and node.before is not None and node.seen_by is None:
-        chain.append(node)
+    """What ``seat`` recalls after the step ``log``: worked out forward from the last step whose
+    recall is known, and kept at each step on the way. A resampled state's step recalls what
+    the seat it was resampled for recalled before it."""
+    pending: list[tuple[_Log, int]] = []
+    node, who = log, seat
+    while node.recalled[who] is None:
+        pending.append((node, who))
+        if node.before is None:
+            break
+        if node.seen_by is not None:
+            who = node.seen_by
         node = node.before
-    recalled = node.recalled[seat]
-    if recalled is None:
-        recalled = node.recalled[seat] = _first(node, seat, setup)
-    for step in reversed(chain):
-        recalled = step.recalled[seat] = _next(step, seat, setup, recalled)
+    for step, whose in reversed(pending):
+        now = _private(step.state, whose, setup)
+        if step.before is None:  # the deal
+            step.recalled[whose] = now, None if now is None else (None, (now,))
+        elif step.seen_by is not None:  # a resampled state
+            recalled = step.before.recalled[step.seen_by]
+            assert recalled is not None
+            step.recalled[whose] = now, recalled[1]
+        else:
+            recalled = step.before.recalled[whose]
+            assert recalled is not None
+            step.recalled[whose] = _next(step, whose, now, recalled)
+    recalled = log.recalled[seat]
+    assert recalled is not None
     return recalled
 
 
@@ -384,20 +396,11 @@ def _private(state: Any, seat: int, setup: Setup) -> str | None:
     return None if private is None else private(setup.game.view(state, seat))
 
 
-def _first(node: _Log, seat: int, setup: Setup) -> Recalled:
-    """What ``seat`` recalls at the first step of a log: at the deal, the private part of its
-    view; in a resampled state, the history of the seat it was resampled for."""
-    now = _private(node.state, seat, setup)
-    if node.seen_by is not None and node.before is not None:
-        return now, _recall(node.before, node.seen_by, setup)[1]
-    return now, None if now is None else (None, (now,))
-
-
-def _next(step: _Log, seat: int, setup: Setup, before: Recalled) -> Recalled:
-    """What ``seat`` recalls after ``step``, having recalled ``before``."""
+def _next(step: _Log, seat: int, now: str | None, before: Recalled) -> Recalled:
+    """What ``seat`` recalls after ``step``, having recalled ``before``, the private part of its
+    view now being ``now``."""
     was, lines = before
     new = [_text(e) for e in events_for(step.events, seat)]
-    now = _private(step.state, seat, setup)
     if now is not None and now != was:
         new.append(now)
     return now, (lines, tuple(new)) if new else lines
