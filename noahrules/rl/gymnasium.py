@@ -34,7 +34,7 @@ from gymnasium import spaces
 from gymnasium.envs.registration import WrapperSpec, registry
 from gymnasium.utils import RecordConstructorArgs
 
-from noahrules.bots import Bot, BotLike, make_bot
+from noahrules.bots import Bot, BotFactory, BotLike, bot_factory
 from noahrules.errors import IllegalMoveError
 from noahrules.game import Game, check_seat
 from noahrules.rl.codec import Mask
@@ -90,10 +90,11 @@ one for every registered game with an encoding, those registered later included.
 class NoahEnv(gymnasium.Env[Observation, np.int64]):
     """A noahrules game as a single-agent Gymnasium environment (see the module docstring).
 
-    ``opponents``: one bot name or object for every other seat, or one per other seat in seat
-    order. Bots named here are made anew for each game, seeded from the game's seed; bot
-    objects are used as they are. ``seat``: the agent's seat, or ``None`` for a seat drawn at
-    each reset.
+    ``opponents``: one bot (a name, a spec with options such as ``"search:iterations=50"``, a
+    class or factory, or a bot object) for every other seat, or one per other seat in seat
+    order; a bad name or option is a :class:`ValueError` at once. Bots named here are made anew
+    for each game, seeded from the game's seed; bot objects are used as they are. ``seat``:
+    the agent's seat, or ``None`` for a seat drawn at each reset.
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012  (Gymnasium reads the class attribute)
@@ -126,6 +127,7 @@ class NoahEnv(gymnasium.Env[Observation, np.int64]):
         if len(chosen) != others:
             raise ValueError(f"{len(chosen)} opponents for the {others} other seats")
         self.opponents = chosen
+        self._factories: list[BotFactory] = [bot_factory(bot)[1] for bot in chosen]
         self.fixed_seat = seat
         self.render_mode = render_mode
         self.illegal_reward = illegal_reward
@@ -153,8 +155,8 @@ class NoahEnv(gymnasium.Env[Observation, np.int64]):
             self.seat = int(self.np_random.integers(players))
         others = [s for s in range(players) if s != self.seat]
         self._bots = {
-            s: make_bot(bot, self.setup.game, bot_seed(game_seed, s))
-            for s, bot in zip(others, self.opponents, strict=True)
+            s: make(self.setup.game, bot_seed(game_seed, s))
+            for s, make in zip(others, self._factories, strict=True)
         }
         self.game_state = self.setup.new_game(game_seed)
         self.decisions = 0
