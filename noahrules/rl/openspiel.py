@@ -83,6 +83,8 @@ __all__ = [
 
 DEAL_WIDTH = 1 << 16
 """How many outcomes the deal's chance node has by default (``deal_width``)."""
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 VARIANT_SEPARATOR = "+"
 """What joins variant names in the ``variants`` parameter."""
 
@@ -203,28 +205,34 @@ Recalled = tuple[str | None, "Lines | None"]
 
 
 class _Log:
-    """One step of a game: what happened and the state after it, linked to the step before
-    (clones of a state share its log). What each seat saw up to a step is worked out when first
-    asked (:func:`_recall`) and kept here.
+    """One step of a game: the move made and the state after it, linked to the step before
+    (clones of a state share its log). What happened, and what each seat saw up to a step, are
+    worked out when first asked (:func:`_recall`) and kept here.
 
     The first step of a log is the deal, or a resampled state (``seen_by``, the seat whose
-    history every seat of it recalls)."""
+    history every seat of it recalls); neither has a move."""
 
-    __slots__ = ("before", "events", "recalled", "seen_by", "state")
+    __slots__ = ("before", "happened", "move", "recalled", "seen_by", "state")
 
     def __init__(
-        self,
-        before: _Log | None,
-        events: tuple[Event, ...],
-        state: Any,
-        players: int,
-        seen_by: int | None = None,
+        self, before: _Log | None, move: Any, state: Any, players: int, seen_by: int | None = None
     ) -> None:
         self.before = before
-        self.events = events
+        self.move = move
         self.state = state
         self.seen_by = seen_by
+        self.happened: tuple[Event, ...] | None = None
         self.recalled: list[Recalled | None] = [None] * players
+
+    def events(self, setup: Setup) -> tuple[Event, ...]:
+        """What happened in this step: the events of the move, made again from the state
+        before it (a step costs the engine's ``apply`` only, until its events are asked)."""
+        if self.happened is None:
+            if self.move is None or self.before is None:
+                self.happened = ()
+            else:
+                self.happened = setup.game.step(self.before.state, self.move)[1]
+        return self.happened
 
     def __reduce__(self) -> tuple[Any, ...]:
         """A log pickles as its steps in order (a chain of nested steps would exceed pickle's
@@ -232,15 +240,15 @@ class _Log:
         steps = []
         node: _Log | None = self
         while node is not None:
-            steps.append((node.events, node.state, len(node.recalled), node.seen_by))
+            steps.append((node.move, node.state, len(node.recalled), node.seen_by))
             node = node.before
         return (_relink, (steps[::-1],))
 
 
-def _relink(steps: list[tuple[tuple[Event, ...], Any, int, int | None]]) -> _Log | None:
+def _relink(steps: list[tuple[Any, Any, int, int | None]]) -> _Log | None:
     node = None
-    for events, state, players, seen_by in steps:
-        node = _Log(node, events, state, players, seen_by)
+    for move, state, players, seen_by in steps:
+        node = _Log(node, move, state, players, seen_by)
     return node
 
 
@@ -276,11 +284,10 @@ class NoahSpielState(pyspiel.State):  # type: ignore[misc]
         """The seat to act, ``CHANCE`` during the deal, ``TERMINAL`` once it is over."""
         play = self.play
         if play.state is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if self.is_terminal():
-            return int(pyspiel.PlayerId.TERMINAL)
+            return _CHANCE
         seat = self.setup.game.current_player(play.state)
-        assert seat is not None
+        if seat is None or play.decisions >= self.setup.max_decisions:
+            return _TERMINAL
         return seat
 
     def _legal_actions(self, player: int) -> list[int]:
@@ -298,11 +305,11 @@ class NoahSpielState(pyspiel.State):  # type: ignore[misc]
                 self.play = _Play(deal=deal, dealt=dealt)
                 return
             state = setup.new_game(self.seed * self.deal_width**self.deal_nodes + deal)
-            self.play = _Play(state, 0, log=_Log(None, (), state, setup.players))
+            self.play = _Play(state, 0, log=_Log(None, None, state, setup.players))
             return
-        state, events = setup.game.step(play.state, setup.codec.decode(action))
-        log = _Log(play.log, events, state, setup.players)
-        self.play = _Play(state, play.decisions + 1, log=log)
+        move = setup.codec.decode(action)
+        state = setup.game.apply(play.state, move)
+        self.play = _Play(state, play.decisions + 1, log=_Log(play.log, move, state, setup.players))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -314,8 +321,7 @@ class NoahSpielState(pyspiel.State):  # type: ignore[misc]
         play = self.play
         if play.state is None:
             return False
-        setup = self.setup
-        return setup.game.is_over(play.state) or setup.truncated(play.state, play.decisions)
+        return play.decisions >= self.setup.max_decisions or self.setup.game.is_over(play.state)
 
     def returns(self) -> list[float]:
         """Per seat: +1 shared by the winners, -1 shared by the others, at the end; else 0."""
@@ -335,7 +341,7 @@ class NoahSpielState(pyspiel.State):  # type: ignore[misc]
         game, players = self.setup.game, self.setup.players
         seed = int(probability_sampler() * 2**53)
         state = game.determinize(game.view(play.state, player_id), Rng.from_seed(seed))
-        log = _Log(play.log, (), state, players, seen_by=player_id)
+        log = _Log(play.log, None, state, players, seen_by=player_id)
         clone.play = _Play(state, play.decisions, log=log)
         return clone
 
@@ -384,7 +390,7 @@ def _recall(log: _Log, seat: int, setup: Setup) -> Recalled:
         else:
             recalled = step.before.recalled[whose]
             assert recalled is not None
-            step.recalled[whose] = _next(step, whose, now, recalled)
+            step.recalled[whose] = _next(step.events(setup), whose, now, recalled)
     recalled = log.recalled[seat]
     assert recalled is not None
     return recalled
@@ -396,11 +402,11 @@ def _private(state: Any, seat: int, setup: Setup) -> str | None:
     return None if private is None else private(setup.game.view(state, seat))
 
 
-def _next(step: _Log, seat: int, now: str | None, before: Recalled) -> Recalled:
-    """What ``seat`` recalls after ``step``, having recalled ``before``, the private part of its
-    view now being ``now``."""
+def _next(events: tuple[Event, ...], seat: int, now: str | None, before: Recalled) -> Recalled:
+    """What ``seat`` recalls after a step whose ``events`` it saw, having recalled ``before``,
+    the private part of its view now being ``now``."""
     was, lines = before
-    new = [_text(e) for e in events_for(step.events, seat)]
+    new = [_text(e) for e in events_for(events, seat)]
     if now is not None and now != was:
         new.append(now)
     return now, (lines, tuple(new)) if new else lines

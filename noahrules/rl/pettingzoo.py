@@ -166,7 +166,10 @@ class NoahAECEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> ObsDict:
         """``agent``'s observation and action mask, both from its view (built once)."""
         setup = self.setup
-        view = setup.game.view(self._playing(), self._seat[agent])
+        state = self.game_state
+        if state is None:
+            self._playing()
+        view = setup.game.view(state, self._seat[agent])
         return {
             "observation": setup.observer(view),
             "action_mask": setup.codec.mask_of(view.legal_moves),
@@ -174,7 +177,9 @@ class NoahAECEnv(AECEnv):  # type: ignore[misc]
 
     def step(self, action: Any) -> None:
         """The selected agent takes ``action`` (``None`` for an agent whose game is over)."""
-        state = self._playing()
+        state = self.game_state
+        if state is None:
+            self._playing()
         if not self.agents:
             gymnasium.logger.warn("step() was called after every agent was done; reset()")
             return
