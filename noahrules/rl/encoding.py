@@ -11,7 +11,7 @@ when first needed; :func:`register_encoding` gives one in code. Everything else 
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from attrs import frozen
@@ -30,6 +30,7 @@ __all__ = [
     "encoding_for",
     "game_of_rules",
     "game_of_view",
+    "names_of_encoded_games",
     "register_encoding",
     "when_encoded_games_change",
 ]
@@ -131,6 +132,34 @@ def encoding_for(game: Game) -> Encoding:
 def encoded_games() -> list[str]:
     """The names of the registered games with an encoding, declared or registered, sorted."""
     return [g.name for g in all_games() if g.name in _ENCODINGS or LAYER in g.plugins]
+
+
+class _Names(Mapping[str, str]):
+    """A name for each registered game with an encoding, by game name, made by ``name_of``;
+    it follows the registrations."""
+
+    def __init__(self, name_of: Callable[[str], str]) -> None:
+        self._name_of = name_of
+
+    def __getitem__(self, game: str) -> str:
+        if game not in encoded_games():
+            raise KeyError(game)
+        return self._name_of(game)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(encoded_games())
+
+    def __len__(self) -> int:
+        return len(encoded_games())
+
+    def __repr__(self) -> str:
+        return repr(dict(self))
+
+
+def names_of_encoded_games(name_of: Callable[[str], str]) -> Mapping[str, str]:
+    """The names ``name_of`` gives the registered games with an encoding, by game name, now
+    and after later registrations (the Gymnasium ids, the OpenSpiel short names)."""
+    return _Names(name_of)
 
 
 def game_of_rules(rules: object) -> Game:

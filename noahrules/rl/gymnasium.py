@@ -25,7 +25,7 @@ is truncated with reward 0. Render modes: ``"ansi"`` (text), ``"human"`` (printe
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, SupportsFloat
 
 import gymnasium
@@ -38,7 +38,11 @@ from noahrules.bots import Bot, BotFactory, BotLike, bot_factory
 from noahrules.errors import IllegalMoveError
 from noahrules.game import Game, check_seat
 from noahrules.rl.codec import Mask
-from noahrules.rl.encoding import encoded_games, when_encoded_games_change
+from noahrules.rl.encoding import (
+    encoded_games,
+    names_of_encoded_games,
+    when_encoded_games_change,
+)
 from noahrules.rl.layout import Observation
 from noahrules.rl.rendering import (
     RENDER_FPS,
@@ -64,25 +68,7 @@ def env_id(game: str) -> str:
     return f"noahrules/{game.title()}-v0"
 
 
-class _EnvIds(Mapping[str, str]):
-    """The Gymnasium ids by game name, for the registered games with an encoding now."""
-
-    def __getitem__(self, game: str) -> str:
-        if game not in encoded_games():
-            raise KeyError(game)
-        return env_id(game)
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(encoded_games())
-
-    def __len__(self) -> int:
-        return len(encoded_games())
-
-    def __repr__(self) -> str:
-        return repr(dict(self))
-
-
-ENV_IDS: Mapping[str, str] = _EnvIds()
+ENV_IDS: Mapping[str, str] = names_of_encoded_games(env_id)
 """The Gymnasium ids of the environments, by game (``{"ferry": "noahrules/Ferry-v0", ...}``):
 one for every registered game with an encoding, those registered later included."""
 

@@ -53,7 +53,7 @@ from __future__ import annotations
 import enum
 import functools
 import threading
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 import attrs
@@ -64,7 +64,11 @@ from attrs import frozen
 from noahrules.bots import BotLike, make_bot
 from noahrules.events import Event, events_for
 from noahrules.game import Game, game_named
-from noahrules.rl.encoding import encoded_games, encoding_for, when_encoded_games_change
+from noahrules.rl.encoding import (
+    encoding_for,
+    names_of_encoded_games,
+    when_encoded_games_change,
+)
 from noahrules.rl.layout import Observation
 from noahrules.rl.setup import DEFAULT_MAX_DECISIONS, Setup, outcome
 from noahrules.rng import Rng
@@ -94,25 +98,7 @@ def spiel_name(game: str) -> str:
     return f"python_noahrules_{game}"
 
 
-class _GameNames(Mapping[str, str]):
-    """The OpenSpiel short names by game name, for the registered games with an encoding."""
-
-    def __getitem__(self, game: str) -> str:
-        if game not in encoded_games():
-            raise KeyError(game)
-        return spiel_name(game)
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(encoded_games())
-
-    def __len__(self) -> int:
-        return len(encoded_games())
-
-    def __repr__(self) -> str:
-        return repr(dict(self))
-
-
-GAME_NAMES: Mapping[str, str] = _GameNames()
+GAME_NAMES: Mapping[str, str] = names_of_encoded_games(spiel_name)
 """The OpenSpiel short names of the games, by noahrules name (``python_noahrules_ferry``): one
 for every registered game with an encoding, those registered later included."""
 
