@@ -26,7 +26,7 @@ from noahrules.rng import Rng
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from noahrules.data import Findings, Variants
+    from noahrules.data import Findings, Schema, Variants
     from noahrules.render import Renderer
 
 __all__ = [
@@ -183,7 +183,10 @@ class GameSpec(Generic[R, S, M, V]):
     """The names of the packaged variants."""
     check_rules: Callable[[Variants], Findings] | None = None
     """Every problem and trap of the rules data with some variants, in one pass (``load_rules``
-    raises the first problem): what ``noahrules validate`` lists."""
+    raises them all at once): what ``noahrules validate`` lists."""
+    schema: Schema | None = None
+    """What the game's YAML rules data holds (for the shared loaders of
+    :mod:`noahrules.data`): ``noahrules validate`` tells a file's game by its keys."""
     references: Mapping[type, str] = field(factory=dict)
     """Classes written by reference, as their ``id``: per class, the attribute of the rules
     that holds its values by id (ferry cards: ``{Card: "card"}``, ``rules.card[id]``)."""
