@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 __all__ = [
     "BotError",
+    "GameSpecError",
     "IllegalMoveError",
     "NoahRulesError",
     "ReplayError",
@@ -124,6 +125,25 @@ class BotError(NoahRulesError):
 class SimulationError(NoahRulesError):
     """A simulation that could not finish for a reason of its own, not a bot's: a worker
     process that ended abruptly (killed, out of memory)."""
+
+
+class GameSpecError(NoahRulesError, TypeError):
+    """A game's declaration that breaks the :class:`~noahrules.game.GameSpec` contract,
+    refused by ``register_game`` (and by the loading of the entry-point group): names every part
+    that does, one a line."""
+
+    def __init__(self, game: str, problems: Sequence[str]) -> None:
+        count = len(problems)
+        lines = "".join(f"\n- {problem}" for problem in problems)
+        super().__init__(
+            f"the declaration of the game {game!r} breaks the GameSpec contract in {count} "
+            f"way{'s'[: count - 1]} (see docs/new-game.md):{lines}"
+        )
+        self.game = game
+        self.problems = tuple(problems)
+
+    def __reduce__(self) -> tuple[type[GameSpecError], tuple[str, tuple[str, ...]]]:
+        return type(self), (self.game, self.problems)
 
 
 class SetupError(NoahRulesError, ValueError):
