@@ -142,9 +142,11 @@ class Node:
         return None
 
     def mapping_value(self) -> dict[str, Any]:
-        """This value as a mapping (an error for anything else)."""
+        """This value as a mapping (an error for anything else; at the top of a file, the
+        error does not quote the text, which may be no YAML data at all)."""
         if not isinstance(self.value, dict):
-            raise self.error(f"expected a mapping, got {_kind(self.value)}")
+            got = _kind(self.value) if self.path else type(self.value).__name__
+            raise self.error(f"expected a mapping, got {got}")
         return self.value
 
     def fields(self, required: Collection[str], optional: Collection[str] = ()) -> dict[str, Node]:
@@ -621,6 +623,15 @@ class Schema:
     def known_variants(self) -> tuple[str, ...]:
         """The names of the packaged variants, sorted."""
         return known_variants(self)
+
+    def is_packaged(self, node: Node) -> bool:
+        """Whether a value comes from the packaged data rather than a file of the user's."""
+        return Path(node.file).resolve().is_relative_to(self.folder.resolve())
+
+    def blamed(self, *nodes: Node) -> Node:
+        """Of the values a problem depends on, the first set by a file of the user's (else the
+        last): the one whose place the error names."""
+        return next((node for node in nodes if not self.is_packaged(node)), nodes[-1])
 
 
 @frozen

@@ -252,3 +252,20 @@ def test_a_merge_of_a_scalar_is_a_clear_error(tmp_path: Path) -> None:
     path = write(tmp_path, "rules: {<<: 5}\n")
     with pytest.raises(RulesDataError, match="expected a mapping or list of mappings for merging"):
         island.load_rules([path])
+
+
+def test_ferries_too_small_for_packaged_cards_are_blamed_once_in_the_variant(
+    tmp_path: Path,
+) -> None:
+    # F12: a card heavier than the smallest ferry could never be played; the variant made the
+    # ferry small, so the variant's change of the ferries is named, once.
+    path = write(tmp_path, "ferries:\n  remove: [ferry-1]\n  add: [{id: ferry-1, capacity: 1}]\n")
+    heavy = [c.id for c in ferry.load_rules().animals if c.weight > 1]
+    with pytest.raises(RulesDataError) as caught:
+        ferry.load_rules([path])
+    (problem,) = caught.value.problems
+    assert (problem.file, problem.path, problem.line) == (str(path), "ferries", 2)
+    assert problem.problem.startswith(
+        f"the smallest ferry capacity 1 is below the weight of {len(heavy)} card(s) "
+        f"('{heavy[0]}', '{heavy[1]}',"
+    )

@@ -291,18 +291,35 @@ def _check_cards(layers: Layers, animals: tuple[Card, ...], ferries: tuple[Ferry
         raise source.error(f"more than {MOST_ITEMS} cards in all")
     smallest = min((f.capacity for f in ferries), default=0)
     nodes = _by_id(layers.collections["animals"])
+    ferry_change = layers.sources["ferries"]
+    users_ferries = not SCHEMA.is_packaged(ferry_change)
     problems = []
+    too_heavy = []  # packaged cards that a user's ferries leave unplayable: blamed on them
     for card in animals:
-        limit = min(smallest, card.abilities.capacity_limit or smallest)
-        if card.weight > limit:
+        own = card.abilities.capacity_limit
+        limit = min(smallest, own or smallest)
+        if card.weight <= limit:
+            continue
+        weight = nodes[card.id].child("weight")
+        if (own is not None and own < smallest) or not (
+            users_ferries and SCHEMA.is_packaged(weight)
+        ):
             problems.append(
-                nodes[card.id]
-                .child("weight")
-                .error(
+                weight.error(
                     f"weight {card.weight} exceeds capacity {limit}: "
                     "the card could never be played (F12)"
                 )
             )
+        else:
+            too_heavy.append(card.id)
+    if too_heavy:
+        problems.append(
+            ferry_change.error(
+                f"the smallest ferry capacity {smallest} is below the weight of "
+                f"{len(too_heavy)} card(s) ({excerpt(too_heavy)[1:-1]}): they could never be "
+                "played (F12)"
+            )
+        )
     if problems:
         raise RulesDataError.of(problems)
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import enum
 from functools import partial
-from pathlib import Path
 
 from attrs import field, frozen
 
@@ -286,12 +285,6 @@ def _starting_points(node: Node) -> tuple[int, ...]:
     return tuple(gather(*(partial(n.integer, 0) for n in node.items())))
 
 
-def _blamed(*nodes: Node) -> Node:
-    """Of the values a count depends on, the first set by a file of the user's (else the last):
-    the one to blame for a count that does not fit."""
-    return next((node for node in nodes if not _packaged(node)), nodes[-1])
-
-
 def _check_tiles(rules: Rules, layers: Layers, map_node: Node) -> None:
     """I1, I5: one tile on each jungle space, the rest set aside; enough land for the water."""
     params = layers.params
@@ -302,13 +295,13 @@ def _check_tiles(rules: Rules, layers: Layers, map_node: Node) -> None:
     if rules.set_aside > total:
         raise params["set_aside"].error(f"only {total} tiles exist to set aside {rules.set_aside}")
     if jungle != total - rules.set_aside:
-        culprit = _blamed(params["set_aside"], layers.sources["tiles"], map_node)
+        culprit = SCHEMA.blamed(params["set_aside"], layers.sources["tiles"], map_node)
         raise culprit.error(
             f"the map has {jungle} jungle spaces, but {total} tiles minus set_aside "
             f"{rules.set_aside} put one tile on each of {total - rules.set_aside} (I5)"
         )
     if land < rules.water_tiles:
-        raise _blamed(params["water_tiles"], map_node).error(
+        raise SCHEMA.blamed(params["water_tiles"], map_node).error(
             f"the map has {land} land spaces, fewer than the {rules.water_tiles} water tiles (I1)"
         )
 
@@ -324,7 +317,7 @@ def _check_seats(rules: Rules, layers: Layers, map_node: Node) -> None:
         ("ark spaces", len(rules.board.of_kind("ark")), map_node),
     ):
         if count < high:
-            culprit = source if _packaged(players) else players
+            culprit = source if SCHEMA.is_packaged(players) else players
             raise culprit.error(f"{high} players need {high} {name}, there are {count} {name}")
 
 
@@ -345,8 +338,12 @@ def _check_arks(rules: Rules, layers: Layers, map_node: Node) -> None:
         for species in dict.fromkeys(ark.doubled):
             kind = rules.kind.get(species)
             if kind is None or not kind.rescuable:
+                culprit = SCHEMA.blamed(doubled, layers.sources["tiles"])  # the ark, or tiles
                 problems.append(
-                    doubled.error(f"'{species}' is not a rescuable species of the tiles (I4)")
+                    culprit.error(
+                        f"'{species}' is not a rescuable species of the tiles (I4), "
+                        f"yet the {ark.colour} ark marks it x2"
+                    )
                 )
     if problems:
         raise RulesDataError.of(problems)
@@ -362,11 +359,6 @@ def _warn_traps(rules: Rules, layers: Layers) -> None:
         )
         if kind is not None and kind.rescuable and kind.count < 2:
             node.child("count").warn(f"{kind.count} {kind.species}: never a pair to rescue (I14)")
-
-
-def _packaged(node: Node) -> bool:
-    """Whether a value comes from the packaged data rather than a user's file."""
-    return Path(node.file).resolve().is_relative_to(data_dir("island").resolve())
 
 
 def _parse_kind(node: Node) -> TileKind:
