@@ -362,6 +362,18 @@ def test_the_balance_lab_compares_climb_variants(
     assert list((out / "games" / "short").glob("*.json"))
 
 
+def test_the_balance_lab_refuses_an_unknown_parameter_of_climb_before_playing(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    out = tmp_path / "lab"
+    command = ["balance", "climb", "--set", "hand_siz=4", "--games", "8", "--players", "2"]
+    assert main([*command, "--workers", "1", "--no-figures", "--out", str(out)]) == 1
+    assert "rules.hand_siz: unknown key 'hand_siz'; known keys: hand_limit, hand_size" in (
+        capsys.readouterr().err
+    )
+    assert not (out / "report.json").exists()
+
+
 def test_the_table_server_plays_climb() -> None:
     with TestClient(create_app(settings=Settings(allow_seed=True))) as client:
         games = [g["name"] for g in client.get("/api/games").json()["games"]]

@@ -107,8 +107,25 @@ class Table:
     over: bool
 
 
+class OnTable:
+    """What a state and a view read from their table."""
+
+    __slots__ = ()
+    table: Table
+
+    @property
+    def rules(self) -> Rules:
+        """The rules played."""
+        return self.table.rules
+
+    @property
+    def players(self) -> int:
+        """How many seats play: two."""
+        return self.table.players
+
+
 @frozen
-class State:
+class State(OnTable):
     """A position: the public table, both hands and the draw pile's hidden order."""
 
     table: Table
@@ -117,19 +134,9 @@ class State:
     deck: tuple[str, ...]
     """The draw pile, top first (hidden, C3)."""
 
-    @property
-    def rules(self) -> Rules:
-        """The rules played."""
-        return self.table.rules
-
-    @property
-    def players(self) -> int:
-        """How many seats play: two."""
-        return self.table.players
-
 
 @frozen
-class View:
+class View(OnTable):
     """What one seat may know (C3): the table, its own hand, and its legal moves when it is to
     act."""
 
@@ -137,16 +144,6 @@ class View:
     seat: int
     hand: tuple[str, ...]
     legal_moves: tuple[Move, ...] = field(factory=tuple)
-
-    @property
-    def rules(self) -> Rules:
-        """The rules played."""
-        return self.table.rules
-
-    @property
-    def players(self) -> int:
-        """How many seats play: two."""
-        return self.table.players
 
 
 def new_game(rules: Rules, players: int, seed: int = 0, first_player: int = 0) -> State:
