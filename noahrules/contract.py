@@ -93,6 +93,7 @@ def contract_problems(spec: Game) -> list[str]:
             problems += _holds_rules(part, cls, spec.rules_type)
     problems += _moves(spec)
     problems += _events(spec.event_types)
+    problems += _tags(spec)
     problems += _functions(spec)
     problems += _parts(spec)
     return problems
@@ -225,6 +226,25 @@ def _moves(spec: Game) -> list[str]:
             continue
         problems += _value_class("move_types", cls)
     return problems
+
+
+def _tags(spec: Game) -> list[str]:
+    """Serialization tags moves and events with their class names: one class per name."""
+    classes = [
+        cls
+        for part in (spec.move_types, spec.event_types)
+        if isinstance(part, tuple)
+        for cls in part
+        if isinstance(cls, type)
+    ]
+    names = [cls.__name__ for cls in classes]
+    twice = sorted({name for name in names if names.count(name) > 1})
+    if not twice:
+        return []
+    return [
+        f"move_types and event_types name {', '.join(twice)} more than once (serialization "
+        "tags moves and events with their class names)"
+    ]
 
 
 def _events(event_types: object) -> list[str]:

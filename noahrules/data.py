@@ -542,7 +542,7 @@ class Overlay:
         if isinstance(self.content, str):
             value, _ = parse(self.content, self.label)
             return value
-        return _plain(self.content, self.label, "", 0, [0])
+        return _plain(self.content, self.label)
 
     def key(self) -> str:
         """A digest of the overlay's content, for the rules cache."""
@@ -553,30 +553,35 @@ class Overlay:
 _PLAIN = (str, int, float, bool, type(None))
 
 
-def _plain(value: object, label: str, path: str, depth: int, count: list[int]) -> object:
-    """``value`` as plain YAML data, checked within the limits of :mod:`noahrules.safe_yaml`."""
-    count[0] += 1
-    if depth > MAX_DEPTH or count[0] > MAX_VALUES:
-        limit = f"nested deeper than {MAX_DEPTH}" if depth > MAX_DEPTH else "too many values"
-        raise RulesDataError(label, path, f"{limit}; an overlay is held to a file's limits")
-    if isinstance(value, Mapping):
-        plain: dict[str, object] = {}
-        for key, item in value.items():
-            if not isinstance(key, str):
-                raise RulesDataError(label, path, f"a key must be a string, not {excerpt(key)}")
-            plain[key] = _plain(item, label, f"{path}.{key}" if path else key, depth + 1, count)
-        return plain
-    if isinstance(value, list | tuple):
-        return [
-            _plain(item, label, f"{path}[{i}]", depth + 1, count) for i, item in enumerate(value)
-        ]
-    if type(value) is int and abs(value) >= 10**MAX_DIGITS:
-        raise RulesDataError(label, path, f"an integer of more than {MAX_DIGITS} digits")
-    if isinstance(value, str) and len(value) > MAX_BYTES:
-        raise RulesDataError(label, path, f"a string of more than {MAX_BYTES} characters")
-    if not isinstance(value, _PLAIN):
-        raise RulesDataError(label, path, f"{type(value).__name__} is not YAML data")
-    return value
+def _plain(data: Mapping[str, object], label: str) -> object:
+    """``data`` as plain YAML data (a copy), checked within the limits of
+    :mod:`noahrules.safe_yaml`; a :class:`RulesDataError` naming ``label`` and the key path."""
+    count = 0
+
+    def walk(value: object, path: str, depth: int) -> object:
+        nonlocal count
+        count += 1
+        if depth > MAX_DEPTH or count > MAX_VALUES:
+            limit = f"nested deeper than {MAX_DEPTH}" if depth > MAX_DEPTH else "too many values"
+            raise RulesDataError(label, path, f"{limit}; an overlay is held to a file's limits")
+        if isinstance(value, Mapping):
+            plain: dict[str, object] = {}
+            for key, item in value.items():
+                if not isinstance(key, str):
+                    raise RulesDataError(label, path, f"a key must be a string, not {excerpt(key)}")
+                plain[key] = walk(item, f"{path}.{key}" if path else key, depth + 1)
+            return plain
+        if isinstance(value, list | tuple):
+            return [walk(item, f"{path}[{i}]", depth + 1) for i, item in enumerate(value)]
+        if type(value) is int and abs(value) >= 10**MAX_DIGITS:
+            raise RulesDataError(label, path, f"an integer of more than {MAX_DIGITS} digits")
+        if isinstance(value, str) and len(value) > MAX_BYTES:
+            raise RulesDataError(label, path, f"a string of more than {MAX_BYTES} characters")
+        if not isinstance(value, _PLAIN):
+            raise RulesDataError(label, path, f"{type(value).__name__} is not YAML data")
+        return value
+
+    return walk(data, "", 0)
 
 
 @frozen

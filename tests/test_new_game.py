@@ -450,3 +450,17 @@ def test_the_pages_excerpts_are_the_example_as_it_is() -> None:
     assert len(excerpts) >= 3
     for name, code in excerpts:
         assert code in (EXAMPLE / name).read_text("utf-8"), name
+
+
+def test_two_move_or_event_classes_of_one_name_are_refused() -> None:
+    @attrs.frozen
+    class Play(climb.Move):  # a second "Play": tags would not tell them apart
+        animal: str
+
+    twin = attrs.evolve(climb.GAME, name="climb3", move_types=(*climb.GAME.move_types, Play))
+    with pytest.raises(GameSpecError) as caught:
+        register_game(twin)
+    assert caught.value.problems == (
+        "move_types and event_types name Play more than once (serialization tags moves and "
+        "events with their class names)",
+    )
