@@ -421,13 +421,22 @@ def test_an_installed_package_announces_climb_through_the_entry_point_group(
     project = tomllib.loads((EXAMPLE / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     games = project["entry-points"]["noahrules.games"]
     lines = "".join(f"{name} = {path}\n" for name, path in games.items())
+    # a second package announces a declaration that breaks the contract: a warning, not a game
+    (tmp_path / "broken_climb.py").write_text(
+        "import attrs, climb\nGAME = attrs.evolve(climb.GAME, name='broken', view=len)\n"
+    )
+    lines += "broken = broken_climb:GAME\n"
     (info / "entry_points.txt").write_text(f"[noahrules.games]\n{lines}")
     script = textwrap.dedent(
         """
+        import warnings
         import noahrules, climb
         from noahrules.cli import main
-        assert noahrules.GAMES["climb"] is climb.GAME, list(noahrules.GAMES)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            assert noahrules.GAMES["climb"] is climb.GAME, list(noahrules.GAMES)
         print(" ".join(noahrules.GAMES))
+        print(*(str(w.message) for w in caught), sep="\\n")
         raise SystemExit(main(["simulate", "climb", "--games", "2", "--players", "2",
                                "--workers", "1"]))
         """
@@ -441,7 +450,13 @@ def test_an_installed_package_announces_climb_through_the_entry_point_group(
         cwd=tmp_path,
     )
     assert result.returncode == 0, result.stderr
-    assert result.stdout.splitlines()[0].split() == ["climb", "ferry", "island"]
+    lines = result.stdout.splitlines()
+    assert lines[0].split() == ["climb", "ferry", "island"]
+    assert lines[1].startswith(
+        "noahrules: the game 'broken' (broken_climb:GAME) of entry-point group noahrules.games "
+        "cannot be loaded: GameSpecError("
+    )
+    assert "view(obj, /) cannot be called as view(state, seat)" in lines[1]
     assert "climb: 2 games" in result.stdout
 
 
