@@ -450,13 +450,13 @@ def test_an_installed_package_announces_climb_through_the_entry_point_group(
         cwd=tmp_path,
     )
     assert result.returncode == 0, result.stderr
-    lines = result.stdout.splitlines()
-    assert lines[0].split() == ["climb", "ferry", "island"]
-    assert lines[1].startswith(
+    printed = result.stdout.splitlines()
+    assert printed[0].split() == ["climb", "ferry", "island"]
+    assert printed[1].startswith(
         "noahrules: the game 'broken' (broken_climb:GAME) of entry-point group noahrules.games "
         "cannot be loaded: GameSpecError("
     )
-    assert "view(obj, /) cannot be called as view(state, seat)" in lines[1]
+    assert "view(obj, /) cannot be called as view(state, seat)" in printed[1]
     assert "climb: 2 games" in result.stdout
 
 
