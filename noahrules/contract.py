@@ -21,6 +21,7 @@ from typing import Any
 
 import attrs
 
+from noahrules.errors import excerpt
 from noahrules.events import Event
 from noahrules.rng import Rng
 
@@ -103,24 +104,27 @@ def _identity(spec: Game) -> list[str]:
     problems = []
     if not isinstance(spec.name, str) or not NAME.fullmatch(spec.name):
         problems.append(
-            f"name {spec.name!r} is not a game's name: lower-case letters, digits, '-' and '_', "
-            "from a letter (it names the game on the command line and in saved data)"
+            f"name {excerpt(spec.name)} is not a game's name: lower-case letters, digits, '-' "
+            "and '_', from a letter (it names the game on the command line and in saved data)"
         )
     for part in ("title", "score_name"):
         value = getattr(spec, part)
         if not isinstance(value, str) or not value:
-            problems.append(f"{part} {value!r} is not a non-empty string")
+            problems.append(f"{part} {excerpt(value)} is not a non-empty string")
     if not isinstance(spec.lower_scores_win, bool):
-        problems.append(f"lower_scores_win {spec.lower_scores_win!r} is not True or False")
+        problems.append(f"lower_scores_win {excerpt(spec.lower_scores_win)} is not True or False")
     low, high = spec.min_players, spec.max_players
     if not (_is_int(low) and _is_int(high) and 1 <= low <= high):
         problems.append(
-            f"min_players {low!r} and max_players {high!r} are not integers with 1 <= min <= max"
+            f"min_players {excerpt(low)} and max_players {excerpt(high)} are not integers "
+            "with 1 <= min <= max"
         )
     if spec.max_decisions is not None and not (
         _is_int(spec.max_decisions) and spec.max_decisions >= 1
     ):
-        problems.append(f"max_decisions {spec.max_decisions!r} is not None or an integer >= 1")
+        problems.append(
+            f"max_decisions {excerpt(spec.max_decisions)} is not None or an integer >= 1"
+        )
     return problems
 
 
@@ -130,7 +134,7 @@ def _is_int(value: object) -> bool:
 
 def _rules(cls: object) -> list[str]:
     if not isinstance(cls, type):
-        return [f"rules_type {cls!r} is not a class"]
+        return [f"rules_type {excerpt(cls)} is not a class"]
     problems = _attributes("rules_type", cls, RULES_ATTRIBUTES)
     if getattr(cls, "__hash__", None) is None:
         problems.append(
@@ -143,7 +147,7 @@ def _rules(cls: object) -> list[str]:
 def _value_class(part: str, cls: object) -> list[str]:
     """A frozen attrs class: an immutable value that serializes, compares and hashes."""
     if not isinstance(cls, type):
-        return [f"{part} {cls!r} is not a class"]
+        return [f"{part} {excerpt(cls)} is not a class"]
     if not attrs.has(cls):
         return [
             f"{part} {cls.__name__} is not an attrs class: declare it with @attrs.frozen "
@@ -216,13 +220,15 @@ def _rules_field(cls: type, rules: object, seen: set[type]) -> bool:
 def _moves(spec: Game) -> list[str]:
     base = spec.move_type
     if not isinstance(base, type):
-        return [f"move_type {base!r} is not a class (the base class of the moves)"]
+        return [f"move_type {excerpt(base)} is not a class (the base class of the moves)"]
     if not isinstance(spec.move_types, tuple) or not spec.move_types:
         return ["move_types is not a tuple of the move classes, at least one"]
     problems = []
     for cls in spec.move_types:
         if not isinstance(cls, type) or not issubclass(cls, base):
-            problems.append(f"move_types: {cls!r} is not a subclass of move_type {base.__name__}")
+            problems.append(
+                f"move_types: {excerpt(cls)} is not a subclass of move_type {base.__name__}"
+            )
             continue
         problems += _value_class("move_types", cls)
     return problems
@@ -253,7 +259,7 @@ def _events(event_types: object) -> list[str]:
     problems = []
     for cls in event_types:
         if not isinstance(cls, type) or not issubclass(cls, Event):
-            problems.append(f"event_types: {cls!r} is not a subclass of noahrules.Event")
+            problems.append(f"event_types: {excerpt(cls)} is not a subclass of noahrules.Event")
             continue
         secret = cls.SECRET
         problems += _value_class("event_types", cls)
@@ -270,7 +276,9 @@ def _secrets(cls: type, secret: tuple[str, ...]) -> list[str]:
     problems = []
     for name in secret:
         if name not in fields:
-            problems.append(f"event_types: {cls.__name__}.SECRET names {name!r}, which is no field")
+            problems.append(
+                f"event_types: {cls.__name__}.SECRET names {excerpt(name)}, which is no field"
+            )
         elif not isinstance(hints, str) and not _allows_none(hints[name]):
             problems.append(
                 f"event_types: {cls.__name__}.{name} is secret, so it must allow None "
@@ -296,7 +304,7 @@ def _functions(spec: Game) -> list[str]:
     from noahrules.game import Strategy  # noqa: PLC0415  (game imports this module lazily)
 
     if not isinstance(spec.strategy, Strategy):
-        return [*problems, f"strategy {spec.strategy!r} is not a noahrules.Strategy"]
+        return [*problems, f"strategy {excerpt(spec.strategy)} is not a noahrules.Strategy"]
     for name, call in _STRATEGY_CALLS.items():
         function = getattr(spec.strategy, name)
         if function is not None:
@@ -306,7 +314,7 @@ def _functions(spec: Game) -> list[str]:
 
 def _callable(name: str, function: object, calls: tuple[Call, ...]) -> list[str]:
     if not callable(function):
-        return [f"{name} {function!r} is not a function"]
+        return [f"{name} {excerpt(function)} is not a function"]
     try:
         signature = inspect.signature(function)
     except (TypeError, ValueError):  # a builtin without a signature: callable is all we know
@@ -332,13 +340,13 @@ def _parts(spec: Game) -> list[str]:
     ):
         problems.append("plugins is not a mapping of layer names to import paths 'module:name'")
     if spec.render is not None and not isinstance(spec.render, Renderer):
-        problems.append(f"render {spec.render!r} is not None or a noahrules.render.Renderer")
+        problems.append(f"render {excerpt(spec.render)} is not None or a noahrules.render.Renderer")
     if not isinstance(spec.data_kinds, tuple) or not all(
         isinstance(kind, DataKind) for kind in spec.data_kinds
     ):
         problems.append("data_kinds is not a tuple of noahrules.game.DataKind")
     if spec.schema is not None and not isinstance(spec.schema, Schema):
-        problems.append(f"schema {spec.schema!r} is not None or a noahrules.data.Schema")
+        problems.append(f"schema {excerpt(spec.schema)} is not None or a noahrules.data.Schema")
     return problems
 
 

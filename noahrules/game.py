@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, SupportsIndex, TypeVar
 
 from attrs import field, frozen
 
-from noahrules.errors import GameSpecError, SetupError
+from noahrules.errors import GameSpecError, SetupError, excerpt
 from noahrules.events import Event
 from noahrules.registry import Registry
 from noahrules.rng import Rng
@@ -278,7 +278,8 @@ def check_game(spec: Game) -> None:
 
     problems = contract_problems(spec)
     if problems:
-        raise GameSpecError(str(spec.name), problems)
+        name = spec.name if isinstance(spec.name, str) and len(spec.name) <= 60 else None
+        raise GameSpecError(name or excerpt(spec.name), problems)
 
 
 def all_games() -> tuple[Game, ...]:
