@@ -260,7 +260,7 @@ def register_game(spec: Game) -> None:
     does (:func:`check_game`)."""
     if not isinstance(spec, GameSpec):
         raise TypeError(f"register_game takes a GameSpec, not {type(spec).__name__}")
-    if GAMES.get(spec.name) is not spec:
+    if not (isinstance(spec.name, str) and GAMES.get(spec.name) is spec):
         check_game(spec)
     _REGISTRY.register(spec.name, spec)
 

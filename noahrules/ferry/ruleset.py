@@ -194,7 +194,7 @@ of the digest at that value, see :func:`~noahrules.data.param_values`)."""
 
 def check_rules(variants: Variants = ()) -> Findings:
     """Every problem (and trap) of the ferry rules data with ``variants``, in one pass: what
-    ``noahrules validate`` lists. :func:`load_rules` raises the first of the problems."""
+    ``noahrules validate`` lists. :func:`load_rules` raises them all at once."""
     return check_load(SCHEMA, variants, _load)
 
 

@@ -199,7 +199,7 @@ def load_rules(variants: Variants = ()) -> Rules:
 
 def check_rules(variants: Variants = ()) -> Findings:
     """Every problem (and trap) of the island rules data with ``variants``, in one pass: what
-    ``noahrules validate`` lists. :func:`load_rules` raises the first of the problems."""
+    ``noahrules validate`` lists. :func:`load_rules` raises them all at once."""
     return check_load(SCHEMA, variants, _load)
 
 
