@@ -125,9 +125,6 @@ class NoahAECEnv(AECEnv):  # type: ignore[misc]
         self.action_spaces = {
             agent: spaces.Discrete(setup.codec.size) for agent in self.possible_agents
         }
-        self._view = setup.game.view
-        self._observer = setup.observer
-        self._mask_of = setup.codec.mask_of
         self._rng = np.random.default_rng()
         self.game_state: Any = None
         """The game's state (a noahrules state), ``None`` before the first reset."""
@@ -171,8 +168,12 @@ class NoahAECEnv(AECEnv):  # type: ignore[misc]
         state = self.game_state
         if state is None:
             self._playing()
-        view = self._view(state, self._seat[agent])
-        return {"observation": self._observer(view), "action_mask": self._mask_of(view.legal_moves)}
+        setup = self.setup
+        view = setup.game.view(state, self._seat[agent])
+        return {
+            "observation": setup.observer(view),
+            "action_mask": setup.codec.mask_of(view.legal_moves),
+        }
 
     def step(self, action: Any) -> None:
         """The selected agent takes ``action`` (``None`` for an agent whose game is over)."""

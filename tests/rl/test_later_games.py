@@ -1,6 +1,6 @@
 """A game registered after ``import noahrules.rl`` gets every front door: a PettingZoo
-environment, a Gymnasium id and an OpenSpiel game; and its encoding, which holds a lambda, need
-not pickle. The game is Climb, the test suite's third game (tests/toy)."""
+environment, a Gymnasium id and an OpenSpiel game; and its encoding, made of lambdas, need not
+pickle. The game is Climb, the example game of docs/new-game.md."""
 
 from __future__ import annotations
 
@@ -8,6 +8,8 @@ import pickle
 import warnings
 from collections.abc import Iterator
 
+import climb
+import climb.rl
 import gymnasium
 import numpy as np
 import pyspiel
@@ -19,55 +21,20 @@ from pettingzoo.test import api_test
 import noahrules.rl.openspiel  # registers the OpenSpiel games of the games registered so far
 from noahrules import register_game
 from noahrules.game import unregister_game
-from noahrules.rl import ActionBlock, Encoding, env, register_encoding
+from noahrules.rl import Encoding, env, register_encoding
 from noahrules.rl.encoding import _ENCODINGS
 from noahrules.rl.gymnasium import ENV_IDS
-from noahrules.rl.layout import Layout, Observation, vector
 from noahrules.rl.openspiel import GAME_NAMES
 from tests.rl.test_pettingzoo import DICT_OBSERVATIONS
-from tests.toy import game as climb
 
-
-class ClimbObserver:
-    """Climb's observation: the seat, the seat to act, the cards in its hand by number, the
-    card on top of the pile, the scores and the cards left to draw (T3)."""
-
-    def __init__(self, rules: climb.Rules, players: int) -> None:
-        top = rules.top
-        self.layout = Layout.of(
-            vector("seat", (2,), 1, "1 at the observing seat"),
-            vector("to_act", (2,), 1, "1 at the seat to act"),
-            vector("hand", (top,), 2, "per number: how many the seat holds"),
-            vector("pile_top", (top,), 1, "1 at the number on top of the played pile"),
-            vector("scores", (2,), top * (top + 1), "per seat"),
-            vector("to_draw", (1,), 2 * top, "cards left to draw"),
-        )
-
-    def __call__(self, view: climb.View) -> Observation:
-        obs = np.zeros(self.layout.size, np.float32)
-        part = self.layout.split(obs)
-        table = view.table
-        part["seat"][view.seat] = 1.0
-        if not table.over:
-            part["to_act"][table.seat] = 1.0
-        for card in view.hand:
-            part["hand"][card - 1] += 1.0
-        if table.pile:
-            part["pile_top"][table.pile[-1] - 1] = 1.0
-        part["scores"][:] = table.scores
-        part["to_draw"][0] = table.to_draw
-        return obs
-
-
-ENCODING = Encoding(
-    actions=lambda rules, players: (
-        ActionBlock("Play", tuple(climb.Play(c) for c in range(1, rules.top + 1)), "per card"),
-        ActionBlock("Draw", (climb.Draw(),), "one"),
-        ActionBlock("Pass", (climb.Pass(),), "one"),
-    ),
-    observer=ClimbObserver,
+ENCODING = Encoding(  # lambdas on purpose: pickle refuses them
+    actions=lambda rules, players: climb.rl.actions(rules, players),  # noqa: PLW0108
+    observer=lambda rules, players: climb.rl.ClimbObserver(rules, players),  # noqa: PLW0108
+    decision_bound=climb.rl.decision_bound,
+    private=lambda view: climb.rl.private(view),  # noqa: PLW0108
 )
-"""Climb's encoding, whose actions are a lambda: nothing pickles it."""
+"""Climb's encoding (docs/examples/newgame/climb/rl.py) with lambdas around its parts: nothing
+pickles it."""
 
 
 @pytest.fixture
