@@ -1,5 +1,5 @@
-"""Both games as single-agent Gymnasium environments: one seat learns, noahrules bots play
-the others.
+"""The registered games as single-agent Gymnasium environments: one seat learns, noahrules
+bots play the others.
 
 >>> import gymnasium
 >>> import noahrules.rl  # registers noahrules/Ferry-v0 and noahrules/Island-v0

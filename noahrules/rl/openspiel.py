@@ -1,4 +1,4 @@
-"""Both games as OpenSpiel Python games: ``python_noahrules_ferry`` and
+"""The registered games as OpenSpiel Python games: ``python_noahrules_ferry``,
 ``python_noahrules_island``, and those of games registered later.
 
 >>> import pyspiel

@@ -1,4 +1,5 @@
-"""Both games as PettingZoo AEC environments, in the shape of PettingZoo's classic games.
+"""The registered games as PettingZoo AEC environments, in the shape of PettingZoo's classic
+games.
 
 >>> from noahrules.rl import env
 >>> e = env("island", players=3)
