@@ -16,8 +16,6 @@ from __future__ import annotations
 import struct
 from array import array
 
-import numpy as np
-
 from noahrules.events import Event
 from noahrules.ferry import (
     Card,
@@ -36,7 +34,7 @@ from noahrules.ferry import (
 from noahrules.ferry.engine import END_GIVING, TAKE_ANIMALS
 from noahrules.rl.codec import ActionBlock
 from noahrules.rl.encoding import Encoding
-from noahrules.rl.layout import Layout, Observation, column, record, vector
+from noahrules.rl.layout import Layout, Observation, column, observation_over, record, vector, zeros
 
 __all__ = ["ENCODING", "FerryObserver", "action_blocks", "cards_in_play"]
 
@@ -44,11 +42,6 @@ _PHASES = tuple(Phase)
 _PHASE_NAMES = ", ".join(ph.value for ph in _PHASES)
 _PASSED = (CardGiven, CardGivenBack, CardStolen)
 """The secrets of a card passed between two seats (F17, F33)."""
-
-
-def _zeros(size: int) -> array[float]:
-    """``size`` zeros as single-precision floats."""
-    return array("f", bytes(4 * size))
 
 
 def cards_in_play(rules: Rules, players: int) -> tuple[Card, ...]:
@@ -175,7 +168,7 @@ class FerryObserver:
         layout.run(*head, "gifts", "hand_sizes", "unused", "noah", "hand", "docks", "centre")
         layout.run("centre", "departed", *turn, "looked", "given", "received", "known")
         at = layout.offset
-        self._no_head = _zeros(at("hand"))
+        self._no_head = zeros(at("hand"))
         """The head, all zeros: the fields from ``seat`` to ``noah``, at the observation's
         start."""
         self._to_act, self._first = at("to_act"), at("first_player")
@@ -189,8 +182,8 @@ class FerryObserver:
         self._aboard = layout.column("docks", "aboard")[0]
         self._male = layout.column("docks", "male")[0]
         self._departed = at("departed") - at("centre")
-        self._no_public = _zeros(layout["centre"].size + layout["departed"].size)
-        self._no_turn = _zeros(at("looked") - at("played"))
+        self._no_public = zeros(layout["centre"].size + layout["departed"].size)
+        self._no_turn = zeros(at("looked") - at("played"))
         base = at("played")
         self._played, self._played_male = 0, at("played_male") - base
         self._turn, self._pair = at("turn_dock") - base, at("pair") - base
@@ -200,11 +193,11 @@ class FerryObserver:
         self._received = at("received") - base
         self._board_seen: tuple[object, ...] = (None, None, None, b"", None)
         self._rows: list[tuple[Ferry | None, array[float]]] = [
-            (None, _zeros(self._width))
+            (None, zeros(self._width))
         ] * rules.docks
         self._private_seen: list[tuple[object, ...]] = [(None,) * 7] * players
-        self._no_hand = _zeros(self._k)
-        self._no_secrets = _zeros(self._k * players)
+        self._no_hand = zeros(self._k)
+        self._no_secrets = zeros(self._k * players)
 
     def __reduce__(self) -> tuple[object, ...]:
         return (type(self), (self.rules, self.players))
@@ -231,7 +224,7 @@ class FerryObserver:
             else self._turn_part(view)
         )
         parts = (head, hand, self._board(t.docks, t.departed, t.centre), turn, secrets, known)
-        return np.frombuffer(bytearray().join(parts), np.float32)
+        return observation_over(bytearray().join(parts))
 
     def _turn_part(self, view: View) -> array[float]:
         """The fields ``played`` to ``escapee``: the turn in progress (F12, F14, F15, F33, V3)."""
@@ -294,7 +287,7 @@ class FerryObserver:
         male. When one animal boarded ``before`` (whose row is ``row``), only what that changed
         is written into a copy of ``row``."""
         if ferry is None:
-            return _zeros(self._width)
+            return zeros(self._width)
         animals = ferry.animals
         boarded = (
             before is not None
@@ -302,7 +295,7 @@ class FerryObserver:
             and len(animals) == len(before.animals) + 1
             and animals[:-1] == before.animals
         )
-        row = row[:] if boarded else _zeros(self._width)
+        row = row[:] if boarded else zeros(self._width)
         row[0], row[1], row[2] = ferry.load, ferry.capacity, ferry.card.unique_species
         row[3] = row[4] = 0.0
         for gender in ferry.genders:

@@ -20,10 +20,9 @@ the rules data.
 
 from __future__ import annotations
 
+import struct
 from array import array
 from collections import deque
-
-import numpy as np
 
 from noahrules.island import (
     Move,
@@ -36,7 +35,7 @@ from noahrules.island import (
 from noahrules.island.engine import END_TURN, ordered
 from noahrules.rl.codec import ActionBlock
 from noahrules.rl.encoding import Encoding
-from noahrules.rl.layout import Layout, Observation, vector
+from noahrules.rl.layout import Layout, Observation, observation_over, vector, zeros
 
 __all__ = ["ENCODING", "IslandObserver", "action_blocks", "decision_bound", "land_distance"]
 
@@ -113,11 +112,6 @@ def decision_bound(rules: Rules, players: int) -> int:
     return players + rules.water_tiles * (1 + rules.actions_per_turn)
 
 
-def _zeros(size: int) -> array[float]:
-    """``size`` zeros as single-precision floats."""
-    return array("f", bytes(4 * size))
-
-
 class IslandObserver:
     """The observation encoder of island views for one rules value and player count (see the
     module docstring; the fields are in :attr:`layout`).
@@ -143,15 +137,18 @@ class IslandObserver:
         layout.run("water_left", "points", "water", "face_down", "face_up", "arks")
         layout.run("arks", "rescued", "lost", "lost_unseen", "doubled")
         at = layout.offset
-        self._no_head = _zeros(at("water"))
+        self._no_head = zeros(at("water"))
         self._to_act, self._first = at("to_act"), at("first_player")
         self._phase = {ph: at("phase") + i for i, ph in enumerate(_PHASES)}
-        self._counts = at("actions_left")
-        self._water: tuple[object, array[float]] = (0, _zeros(spaces))
-        self._tiles: tuple[object, array[float]] = ((None,) * spaces, _zeros(spaces * (kinds + 1)))
-        self._arks: tuple[object, array[float]] = ((None,) * players, _zeros(players * spaces))
+        self._counts = 4 * at("actions_left")
+        self._count_values = struct.Struct(f"{2 + players}f")
+        """Writes the fields ``actions_left``, ``water_left`` and ``points`` (which lie end to
+        end) in one call."""
+        self._water: tuple[object, array[float]] = (0, zeros(spaces))
+        self._tiles: tuple[object, array[float]] = ((None,) * spaces, zeros(spaces * (kinds + 1)))
+        self._arks: tuple[object, array[float]] = ((None,) * players, zeros(players * spaces))
         self._taken: tuple[object, object, array[float]] = ((), (), self._taken_part((), ()))
-        doubled = _zeros(players * kinds)
+        doubled = zeros(players * kinds)
         for seat in range(players):
             for species in rules.arks[seat].doubled:
                 doubled[seat * kinds + self._species[species]] = 1.0
@@ -169,8 +166,7 @@ class IslandObserver:
         head[self._phase[t.phase]] = 1.0
         if t.phase is not Phase.OVER:
             head[self._to_act + t.seat] = 1.0
-        counts = array("f", (t.actions_left, t.water_left, *t.points))
-        head[self._counts : self._counts + len(counts)] = counts
+        self._count_values.pack_into(head, self._counts, t.actions_left, t.water_left, *t.points)
         water, tiles, arks, taken = self._water, self._tiles, self._arks, self._taken
         if water[0] is not t.water_bits:
             water = self._water = (t.water_bits, self._patch_water(water, t.water_bits))
@@ -181,7 +177,7 @@ class IslandObserver:
         if taken[0] is not t.rescued or taken[1] is not t.covered:
             taken = self._taken = (t.rescued, t.covered, self._taken_part(t.rescued, t.covered))
         parts = (head, water[1], tiles[1], arks[1], taken[2], self._doubled)
-        return np.frombuffer(bytearray().join(parts), np.float32)
+        return observation_over(bytearray().join(parts))
 
     def _patch_water(self, seen: tuple[object, array[float]], water: int) -> array[float]:
         """The field ``water`` of the table's ``water_bits``: a copy of the last one with the
@@ -233,7 +229,7 @@ class IslandObserver:
         animals rescued per seat and species (I14), the tiles covered by water by species when
         they lay face up, and how many lay face down (I9)."""
         kinds = self._kinds
-        part = _zeros(self.players * kinds + kinds + 1)
+        part = zeros(self.players * kinds + kinds + 1)
         for seat, animals in enumerate(rescued):
             for species in animals:
                 part[seat * kinds + self._species[species]] += 1.0
