@@ -72,6 +72,7 @@ from noahrules.rl.encoding import (
 from noahrules.rl.layout import Observation
 from noahrules.rl.setup import DEFAULT_MAX_DECISIONS, Setup, outcome
 from noahrules.rng import Rng
+from noahrules.values import maker
 
 __all__ = [
     "DEAL_WIDTH",
@@ -238,7 +239,7 @@ def _relink(steps: list[tuple[Any, Any, int, int | None]]) -> _Log | None:
     return node
 
 
-@frozen
+@frozen(weakref_slot=False)
 class _Play:
     """Where an OpenSpiel state stands: immutable, so a clone shares it."""
 
@@ -253,6 +254,10 @@ class _Play:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Play:
         return self
+
+
+_played = maker(_Play)
+"""``_Play(state, decisions, deal, dealt, log)``, made fast (a step makes one)."""
 
 
 class NoahSpielState(pyspiel.State):  # type: ignore[misc]
@@ -276,6 +281,23 @@ class NoahSpielState(pyspiel.State):  # type: ignore[misc]
             return _TERMINAL
         return seat
 
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal actions of ``player`` (by default the seat to act), as OpenSpiel's
+        ``State.legal_actions`` gives them. The seat to act's are answered here: OpenSpiel's
+        C++ would ask ``current_player`` three times, ``is_terminal`` and ``_legal_actions``,
+        each a call back into Python that costs more than the answer. Any other question
+        (a chance node, the end, another seat) goes to OpenSpiel."""
+        play = self.play
+        state = play.state
+        if state is not None and play.decisions < self.setup.max_decisions:
+            seat = self.setup.game.current_player(state)
+            if seat is not None and (player is None or player == seat):
+                return self._legal_actions(seat)
+        actions: list[int] = (
+            super().legal_actions() if player is None else super().legal_actions(player)
+        )
+        return actions
+
     def _legal_actions(self, player: int) -> list[int]:
         return self.setup.codec.indexes(self.setup.game.legal_moves(self.play.state))
 
@@ -295,7 +317,9 @@ class NoahSpielState(pyspiel.State):  # type: ignore[misc]
             return
         move = setup.codec.decode(action)
         state = setup.game.apply(play.state, move)
-        self.play = _Play(state, play.decisions + 1, log=_Log(play.log, move, state, setup.players))
+        self.play = _played(
+            state, play.decisions + 1, 0, 0, _Log(play.log, move, state, setup.players)
+        )
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -415,13 +439,19 @@ class NoahSpielObserver:
         self.layout = layout = setup.observer.layout
         self.tensor: Observation = np.zeros(layout.size, np.float32)
         self.dict = {f.name: self.tensor[f.start : f.stop].reshape(f.shape) for f in layout.fields}
+        self._bytes = self.tensor.data.cast("B")
+        """The tensor's bytes, which an observer's ``encode`` gives (:class:`Observer`)."""
+        self._encode = getattr(setup.observer, "encode", None)
 
     def set_from(self, state: NoahSpielState, player: int) -> None:
         """Write ``player``'s observation of ``state`` into :attr:`tensor`."""
-        if state.play.state is None:
+        inner = state.play.state
+        if inner is None:
             self.tensor.fill(0.0)
+        elif self._encode is None:
+            self.tensor[:] = self.setup.observe(inner, player)
         else:
-            self.tensor[:] = self.setup.observe(state.play.state, player)
+            self._bytes[:] = self._encode(self.setup.game.view(inner, player))
 
     def string_from(self, state: NoahSpielState, player: int) -> str:
         """``player``'s observation of ``state`` as text (with its history, for the
