@@ -21,6 +21,7 @@ the rules data.
 from __future__ import annotations
 
 import struct
+from array import array
 from collections import deque
 
 from noahrules.island import (
@@ -134,7 +135,7 @@ class IslandObserver:
         self._jungle = rules.board.of_kind("jungle")
         layout.run("seat", "to_act", "first_player", "phase", "actions_left", "water_left")
         layout.run("water_left", "points", "water")
-        layout.run("rescued", "lost", "lost_unseen", "doubled")
+        layout.run("lost", "lost_unseen")
         at = layout.offset
         self._buffer = bytearray(4 * layout.size)
         self._values = memoryview(self._buffer).cast("f")
@@ -149,8 +150,10 @@ class IslandObserver:
         end) in one call."""
         self._water_at, self._down_at, self._up_at = at("water"), at("face_down"), at("face_up")
         self._arks_at, self._rescued_at, self._lost_at = at("arks"), at("rescued"), at("lost")
-        self._no_taken = bytes(4 * (at("doubled") - at("rescued")))
-        """The fields ``rescued``, ``lost`` and ``lost_unseen``, all zeros."""
+        self._no_kinds = memoryview(array("f", bytes(4 * kinds)))
+        """A seat's row of the field ``rescued``, all zeros."""
+        self._no_lost = memoryview(array("f", bytes(4 * (kinds + 1))))
+        """The fields ``lost`` and ``lost_unseen``, all zeros."""
         self._seen_water = 0
         self._seen_tiles: tuple[Tile | None, ...] = (None,) * spaces
         self._seen_arks: tuple[int | None, ...] = (None,) * players
@@ -186,8 +189,10 @@ class IslandObserver:
             self._write_tiles(t.tiles)
         if self._seen_arks is not t.arks:
             self._write_arks(t.arks)
-        if self._seen_rescued is not t.rescued or self._seen_covered is not t.covered:
-            self._write_taken(t.rescued, t.covered)
+        if self._seen_rescued is not t.rescued:
+            self._write_rescued(t.rescued)
+        if self._seen_covered is not t.covered:
+            self._write_lost(t.covered)
         return buffer
 
     def _write_water(self, water: int) -> None:
@@ -230,28 +235,35 @@ class IslandObserver:
                     values[at + seat * spaces + new] = 1.0
         self._seen_arks = arks
 
-    def _write_taken(
-        self, rescued: tuple[tuple[str, ...], ...], covered: tuple[tuple[int, str | None], ...]
-    ) -> None:
-        """The fields ``rescued``, ``lost`` and ``lost_unseen``: the animals rescued per seat
-        and species (I14), the tiles covered by water by species when they lay face up, and
-        how many lay face down (I9). What was added to the last ones is counted in; anything
-        else (another game) is counted afresh."""
-        was_rescued, was_covered = self._seen_rescued, self._seen_covered
-        grown = covered[: len(was_covered)] == was_covered and all(
-            now[: len(before)] == before for now, before in zip(rescued, was_rescued, strict=True)
-        )
-        if not grown:
-            start = 4 * self._rescued_at
-            self._buffer[start : start + len(self._no_taken)] = self._no_taken
-            was_rescued, was_covered = ((),) * self.players, ()
+    def _write_rescued(self, rescued: tuple[tuple[str, ...], ...]) -> None:
+        """The field ``rescued``: the animals rescued per seat and species (I14). A seat's
+        animals only grow during a game: those added since the last ones are counted in; a
+        seat whose animals are anything else (another game) is counted afresh."""
         values, kinds, species = self._values, self._kinds, self._species
-        for seat, (now, before) in enumerate(zip(rescued, was_rescued, strict=True)):
-            for name in now[len(before) :]:
-                values[self._rescued_at + seat * kinds + species[name]] += 1.0
-        for _, seen in covered[len(was_covered) :]:
-            values[self._lost_at + (kinds if seen is None else species[seen])] += 1.0
-        self._seen_rescued, self._seen_covered = rescued, covered
+        for seat, (now, before) in enumerate(zip(rescued, self._seen_rescued, strict=True)):
+            if now is before:
+                continue
+            row = self._rescued_at + seat * kinds
+            counted = len(before)
+            if now[:counted] != before:
+                values[row : row + kinds] = self._no_kinds
+                counted = 0
+            for name in now[counted:]:
+                values[row + species[name]] += 1.0
+        self._seen_rescued = rescued
+
+    def _write_lost(self, covered: tuple[tuple[int, str | None], ...]) -> None:
+        """The fields ``lost`` and ``lost_unseen``: the tiles covered by water by species when
+        they lay face up, and how many lay face down (I9). They only grow during a game: those
+        added since the last ones are counted in; anything else (another game) afresh."""
+        counted = len(self._seen_covered)
+        values, kinds, species, lost = self._values, self._kinds, self._species, self._lost_at
+        if covered[:counted] != self._seen_covered:
+            values[lost : lost + kinds + 1] = self._no_lost
+            counted = 0
+        for _, seen in covered[counted:]:
+            values[lost + (kinds if seen is None else species[seen])] += 1.0
+        self._seen_covered = covered
 
 
 def _layout(rules: Rules, players: int) -> Layout:

@@ -30,12 +30,16 @@ def outcome(game: Game, state: object) -> tuple[float, ...]:
     """Per seat, what a game is worth: +1 shared by the winners and -1 shared by the others,
     so the rewards sum to 0 (two players: +1 and -1). All 0 while the game is not over, and
     when every seat shares the win."""
-    players = len(game.scores(state))
-    winners = set(game.winners(state)) if game.is_over(state) else set()
-    if not winners or len(winners) == players:
+    return _worth(len(game.scores(state)), game.winners(state) if game.is_over(state) else ())
+
+
+def _worth(players: int, winners: Sequence[int]) -> tuple[float, ...]:
+    """Per seat of ``players``, the rewards of :func:`outcome` for these ``winners``."""
+    won = set(winners)
+    if not won or len(won) == players:
         return (0.0,) * players
-    win, loss = 1.0 / len(winners), -1.0 / (players - len(winners))
-    return tuple(win if seat in winners else loss for seat in range(players))
+    win, loss = 1.0 / len(won), -1.0 / (players - len(won))
+    return tuple(win if seat in won else loss for seat in range(players))
 
 
 @frozen
@@ -87,6 +91,12 @@ class Setup:
     def observe(self, state: object, seat: int) -> Observation:
         """What ``seat`` observes of ``state``: the encoding of its view."""
         return self.observer(self.game.view(state, seat))
+
+    def outcome(self, state: object) -> tuple[float, ...]:
+        """:func:`outcome` of a game of this setup (without working out its scores to count
+        its seats)."""
+        game = self.game
+        return _worth(self.players, game.winners(state) if game.is_over(state) else ())
 
     def truncated(self, state: object, decisions: int) -> bool:
         """Whether a game still going after ``decisions`` decisions is cut short."""
