@@ -123,22 +123,26 @@ def record_games(
 def keep_samples(
     outcome: Outcome, folder: Path, keep: int, relative_to: Path | None = None
 ) -> tuple[tuple[Sample, ...], ...]:
-    """Per arm of ``outcome``, record ``keep`` sample games into ``folder/<arm>/``; the files
-    are given relative to ``relative_to`` (default ``folder``)."""
+    """Per cell of ``outcome`` (arm and player count), record ``keep`` sample games into
+    ``folder/<arm>/`` (``folder/<arm>/<n>-players/`` when the study has several player counts);
+    the files are given relative to ``relative_to`` (default ``folder``)."""
     study = outcome.study
     spec = game_named(study.game)
     base = relative_to if relative_to is not None else folder
+    rules = [arm.rules(spec) for arm in study.arms]
     kept = []
-    for arm, games in zip(study.arms, outcome.games, strict=True):
-        where = folder / _slug(arm.name)
+    for (a, players), games in zip(study.cells, outcome.games, strict=True):
+        where = folder / _slug(study.arms[a].name)
+        if len(study.players) > 1:
+            where = where / f"{players}-players"
         chosen = pick(games, keep, spec.lower_scores_win)
         kept.append(
             _write(
                 where,
                 spec,
-                arm.rules(spec),
+                rules[a],
                 chosen,
-                study.bots,
+                study.seating(players),
                 study.max_decisions,
                 where.relative_to(base) if where.is_relative_to(base) else where,
                 _deal_label,
