@@ -276,8 +276,7 @@ def analyse(
     rules = [arm.rules(game) for arm in study.arms]
     units = {n: _deal_units(outcome.cell(0, n), n) for n in study.players}
     draws = {
-        n: resample(len(u), study.seed, RESAMPLES) if len(u) > 1 else []
-        for n, u in units.items()
+        n: resample(len(u), study.seed, RESAMPLES) if len(u) > 1 else [] for n, u in units.items()
     }
     spreads: dict[tuple[int, int], list[float]] = {}
     arms = []

@@ -194,7 +194,7 @@ def _study(args: argparse.Namespace) -> Study:
             sweeps=dict(parse_setting(text) for text in args.sweeps),
             grid=args.grid,
             players=counts,
-            bots=bot_names(args, max(counts or [3])),
+            bots=_cycle(bot_names(args, max(counts or [3]))),
             seed=args.seed,
             max_decisions=args.max_decisions,
             move_time=args.move_time,
@@ -223,7 +223,16 @@ def _check_bots(args: argparse.Namespace, study: Study) -> list[str]:
     if args.check_bots is None:
         return []
     given = argparse.Namespace(**{**vars(args), "bots": args.check_bots})
-    return bot_names(given, max(study.players))
+    return _cycle(bot_names(given, max(study.players)))
+
+
+def _cycle(seats: list[str]) -> list[str]:
+    """The bots of the seats as given: the shortest list that repeats to fill them
+    (``greedy, random, greedy`` was given as ``greedy,random``)."""
+    size = next(k for k in range(1, len(seats) + 1) if all(
+        name == seats[i % k] for i, name in enumerate(seats)
+    ))  # fmt: skip
+    return seats[:size]
 
 
 def _plan(study: Study, check: list[str], args: argparse.Namespace) -> str:
@@ -237,7 +246,7 @@ def _plan(study: Study, check: list[str], args: argparse.Namespace) -> str:
     counts = "; ".join(
         f"{study.deals(n):,} deals x {n} seat orders at {n} players" for n in study.players
     )
-    twice = f", then again with {', '.join(dict.fromkeys(check))}" if check else ""
+    twice = f", then again with {', '.join(check)}" if check else ""
     return f"playing {total:,} games: {len(study.arms)} arms x ({counts}){twice}{where}"
 
 

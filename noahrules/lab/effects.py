@@ -76,13 +76,17 @@ def species_of(game: Game, rules: RulesValue) -> SpeciesOf:
     table of its rules holds such ids (ferry: ``rules.card``) and the thing has a ``species``;
     else ``None``."""
     tables = [getattr(rules, name, None) for name in game.references.values()]
+    known: dict[str, str | None] = {}
 
     def species(key: str) -> str | None:
-        for table in tables:
-            found = table.get(key) if isinstance(table, Mapping) else None
-            if isinstance(getattr(found, "species", None), str):
-                return str(found.species)  # type: ignore[union-attr]
-        return None
+        if key not in known:
+            known[key] = None
+            for table in tables:
+                found = table.get(key) if isinstance(table, Mapping) else None
+                if isinstance(getattr(found, "species", None), str):
+                    known[key] = str(found.species)  # type: ignore[union-attr]
+                    break
+        return known[key]
 
     return species
 

@@ -65,16 +65,37 @@ def draw_figures(report: BalanceReport, folder: Path) -> tuple[Drawn, ...]:
     folder.mkdir(parents=True, exist_ok=True)
     drawn = []
     with matplotlib.rc_context(_STYLE):
-        figure_class = require("matplotlib.figure", "the figures need it").Figure
         for name, title, draw in _plans(report):
-            figure = figure_class(layout="constrained")
-            draw(figure)
-            figure.suptitle(title, fontsize=11)
+            figure = _drawn(title, draw)
             paths = {fmt: folder / f"{name}.{fmt}" for fmt in FORMATS}
             for fmt, path in paths.items():
                 figure.savefig(path, format=fmt, dpi=100, metadata=_METADATA[fmt])
             drawn.append(Drawn(name, title, paths["png"], paths["svg"]))
     return tuple(drawn)
+
+
+def figure_names(report: BalanceReport) -> list[str]:
+    """The names of the figures of ``report``, in the order they are drawn."""
+    return [name for name, _, _ in _plans(report)]
+
+
+def figure(report: BalanceReport, name: str) -> Any:
+    """The figure of ``report`` called ``name`` (a :class:`matplotlib.figure.Figure`), drawn
+    and not saved: to look at, or to check."""
+    matplotlib = require("matplotlib", "the figures need it")
+    for planned, title, draw in _plans(report):
+        if planned == name:
+            with matplotlib.rc_context(_STYLE):
+                return _drawn(title, draw)
+    raise KeyError(name)
+
+
+def _drawn(title: str, draw: Callable[[Any], None]) -> Any:
+    figure_class = require("matplotlib.figure", "the figures need it").Figure
+    drawn = figure_class(layout="constrained")
+    draw(drawn)
+    drawn.suptitle(title, fontsize=11)
+    return drawn
 
 
 def _plans(report: BalanceReport) -> list[Plan]:
@@ -172,9 +193,11 @@ def _legend(figure: Any, axes: Any) -> None:
 
 
 def _errors(values: Sequence[tuple[float, float, float]], scale: float = 1.0) -> list[list[float]]:
+    """Error bars below and above each estimate; a percentile interval of a skewed statistic
+    (the win-rate spread) may leave out its estimate, and then shows only the side it has."""
     return [
-        [scale * (e - low) for e, low, _ in values],
-        [scale * (high - e) for e, _, high in values],
+        [max(0.0, scale * (e - low)) for e, low, _ in values],
+        [max(0.0, scale * (high - e)) for e, _, high in values],
     ]
 
 
