@@ -25,6 +25,7 @@ from noahrules.lab.findings import (
     Finding,
     cell_name,
     interval_text,
+    p_shown,
     rate_text,
 )
 from noahrules.lab.settings import shown
@@ -194,7 +195,7 @@ def _with_check(finding: Finding) -> str:
         return finding.text
     verdict = "holds" if check.holds else "does not hold"
     bots = ", ".join(check.bots)
-    return f"{finding.text}; {verdict} with {bots} (adjusted p = {check.p_adjusted:.2g})"
+    return f"{finding.text}; {verdict} with {bots} (adjusted p = {p_shown(check.p_adjusted)})"
 
 
 def _adjusted(report: BalanceReport) -> dict[tuple[str, str, int, str], Finding]:
@@ -204,7 +205,7 @@ def _adjusted(report: BalanceReport) -> dict[tuple[str, str, int, str], Finding]
 def _p(finding: Finding | None) -> str:
     if finding is None:
         return "-"
-    return f"{finding.p_adjusted:.2g}" + (" *" if finding.significant else "")
+    return p_shown(finding.p_adjusted) + (" *" if finding.significant else "")
 
 
 def _seat_tables(report: BalanceReport) -> list[Block]:
@@ -274,7 +275,7 @@ def _comparisons(report: BalanceReport) -> list[Block]:
         text = interval_text(interval, scale, unit)
         return (
             text
-            + (f", adj. p {finding.p_adjusted:.2g}" if finding else "")
+            + (f", adj. p {p_shown(finding.p_adjusted)}" if finding else "")
             + (" *" if finding is not None and finding.significant else "")
         )
 
@@ -544,8 +545,8 @@ def _check(report: BalanceReport) -> list[Block]:
                 f.kind,
                 _named(report, f.arm, f.players),
                 f.subject,
-                _estimate(f.estimate, f.unit) + f", adj. p {f.p_adjusted:.2g}",
-                _estimate(f.check.estimate, f.unit) + f", adj. p {f.check.p_adjusted:.2g}"
+                _estimate(f.estimate, f.unit) + f", adj. p {p_shown(f.p_adjusted)}",
+                _estimate(f.check.estimate, f.unit) + f", adj. p {p_shown(f.check.p_adjusted)}"
                 if f.check
                 else "-",
                 "holds" if f.check and f.check.holds else "does not hold",

@@ -32,6 +32,7 @@ __all__ = [
     "check_findings",
     "findings",
     "interval_text",
+    "p_shown",
     "p_text",
     "rate_text",
 ]
@@ -124,10 +125,15 @@ def interval_text(interval: Interval, scale: float = 1.0, unit: str = "") -> str
     return f"{e:+.1f}{unit} (95% CI {low:+.1f} to {high:+.1f})"
 
 
+def p_shown(p_value: float) -> str:
+    """A p-value in two digits; one too small for a float is shown as ``< 1e-300``."""
+    return f"{p_value:.2g}" if p_value >= 1e-300 else "< 1e-300"
+
+
 def p_text(p_value: float, p_adjusted: float, correction: str) -> str:
     """``p = 0.004, Holm-adjusted 0.031``."""
     name = {"holm": "Holm", "bonferroni": "Bonferroni", "fdr_bh": "BH"}[correction]
-    return f"p = {p_value:.2g}, {name}-adjusted {p_adjusted:.2g}"
+    return f"p = {p_shown(p_value)}, {name}-adjusted {p_shown(p_adjusted)}"
 
 
 def cell_name(arm: str, players: int, several: bool) -> str:
