@@ -152,6 +152,9 @@ def balance(
     report = analyse(main, samples, correction=correction, check=check, silent=silent)
     if check is not None and check.interrupted:
         report = attrs.evolve(report, interrupted=True)
+    if sum(map(len, samples)) < sum(min(keep, len(games)) for games in main.games) and keep:
+        note = "some sample games were not recorded: their bots do not play them the same way again"
+        report = attrs.evolve(report, notes=(*report.notes, note))
     files = write_report(report, out, figures=figures, games=outcomes)
     kept = [out / s.file for cell in samples for s in cell]
     record_manifest(out, [*files.paths, *kept])

@@ -173,6 +173,7 @@ def run(args: argparse.Namespace) -> int:
                 correction=args.correction,
                 check_bots=check,
                 allow_identical=True,
+                overwrite=args.overwrite,
                 silent=silent,
             )
         finally:

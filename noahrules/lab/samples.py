@@ -125,7 +125,8 @@ def keep_samples(
 ) -> tuple[tuple[Sample, ...], ...]:
     """Per cell of ``outcome`` (arm and player count), record ``keep`` sample games into
     ``folder/<arm>/`` (``folder/<arm>/<n>-players/`` when the study has several player counts);
-    the files are given relative to ``relative_to`` (default ``folder``)."""
+    the files are given relative to ``relative_to`` (default ``folder``). A game its bots do not
+    play the same way again (a bot with a time budget) is left out."""
     study = outcome.study
     spec = game_named(study.game)
     base = relative_to if relative_to is not None else folder
@@ -163,14 +164,16 @@ def _write(
 ) -> tuple[Sample, ...]:
     named = {bot_factory(bot)[0]: bot for bot in bots}
     samples = []
-    if chosen:
-        folder.mkdir(parents=True, exist_ok=True)
     for kind, played in chosen:
         result = played.result
-        record = record_game(
-            game, rules, result, named, first_player=played.table, max_decisions=max_decisions
-        )
+        try:
+            record = record_game(
+                game, rules, result, named, first_player=played.table, max_decisions=max_decisions
+            )
+        except SimulationError:
+            continue  # bots that do not play the same way twice (a time budget): no record
         name = f"{kind}-{label(played)}.json"
+        folder.mkdir(parents=True, exist_ok=True)
         (folder / name).write_text(to_json(record) + "\n", encoding="utf-8")
         samples.append(
             Sample(

@@ -111,6 +111,23 @@ def test_three_player_counts_two_variants_and_a_strength_check(
     assert "## Do the findings hold with other bots?" in text
 
 
+def test_overwrite_replaces_a_previous_study_and_keeps_the_rest(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "report"
+    out.mkdir()
+    (out / "house-rule.yaml").write_text("rules: {water_tiles: 30}\n", encoding="utf-8")
+    args = ["balance", "island", "--games", "3", "--keep", "1", "--workers", "1", "--out",
+            str(out), "--no-figures"]  # fmt: skip
+    assert main(args) == 1
+    assert "is not empty (house-rule.yaml)" in capsys.readouterr().err
+    assert main([*args, "--overwrite"]) == 0
+    first = sorted(p.name for p in out.rglob("*"))
+    assert main([*args, "--overwrite", "--keep", "0"]) == 0
+    assert not (out / "games").exists()  # the previous study's samples are gone
+    assert (out / "house-rule.yaml").is_file() and "games" in first
+
+
 def test_a_silent_arm_is_refused_before_play_unless_allowed(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
