@@ -125,15 +125,20 @@ def interval_text(interval: Interval, scale: float = 1.0, unit: str = "") -> str
     return f"{e:+.1f}{unit} (95% CI {low:+.1f} to {high:+.1f})"
 
 
+TINY = 1e-300
+"""Below this a p-value is shown as ``< 1e-300``: too small for a float to tell."""
+
+
 def p_shown(p_value: float) -> str:
-    """A p-value in two digits; one too small for a float is shown as ``< 1e-300``."""
-    return f"{p_value:.2g}" if p_value >= 1e-300 else "< 1e-300"
+    """A p-value in two digits (``0.031``), or ``< 1e-300``."""
+    return f"{p_value:.2g}" if p_value >= TINY else f"< {TINY:g}"
 
 
 def p_text(p_value: float, p_adjusted: float, correction: str) -> str:
-    """``p = 0.004, Holm-adjusted 0.031``."""
+    """``p = 0.004, Holm-adjusted 0.031`` (``p < 1e-300, ...`` for the tiniest)."""
     name = {"holm": "Holm", "bonferroni": "Bonferroni", "fdr_bh": "BH"}[correction]
-    return f"p = {p_shown(p_value)}, {name}-adjusted {p_shown(p_adjusted)}"
+    p, adjusted = p_shown(p_value), p_shown(p_adjusted)
+    return f"p {'' if p_value < TINY else '= '}{p}, {name}-adjusted {adjusted}"
 
 
 def cell_name(arm: str, players: int, several: bool) -> str:

@@ -6,17 +6,14 @@ from __future__ import annotations
 import argparse
 import csv
 import json
-import os
-import signal
-import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
 from noahrules.lab import cli
 from noahrules.lab.cli import main
+from tests.lab.jobs import interrupt_study
 
 
 def test_balance_registers_beside_other_commands() -> None:
@@ -206,36 +203,14 @@ def test_bad_rules_are_a_problem_not_a_usage_error(
 
 def test_ctrl_c_writes_the_report_of_the_deals_played(tmp_path: Path) -> None:
     out = tmp_path / "report"
-    command = [sys.executable, "-m", "noahrules.lab", "balance", "island", "--variant",
-               "small-island", "--games", "300000", "--block", "4", "--workers", "2",
-               "--keep", "1", "--out", str(out)]  # fmt: skip
-    # A signal handled here is back to its default in the child, even where this test runs
-    # with Ctrl-C ignored (in the background): the child gets it as it would in a terminal.
-    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
-    try:
-        process = subprocess.Popen(
-            command,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            start_new_session=True,  # its own group, to end whatever is left of it
-        )
-    finally:
-        signal.signal(signal.SIGINT, previous)
-    try:
-        assert process.stderr is not None
-        assert process.stderr.readline().startswith("playing 600,000 games")
-        time.sleep(4)
-        process.send_signal(signal.SIGINT)
-        out_text, err_text = process.communicate(timeout=120)
-    finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
-    assert process.returncode == 130, err_text
+    arguments = ["island", "--variant", "small-island", "--games", "300000", "--block", "4",
+                 "--workers", "2", "--keep", "1"]  # fmt: skip
+    ended = interrupt_study(arguments, out, group=False)
+    assert ended.plan.startswith("playing 600,000 games")
+    assert ended.status == 130, ended.err
     data = json.loads((out / "report.json").read_text("utf-8"))
     (size,) = data["sizes"]
     assert data["interrupted"] and size["deals"] % 4 == 0 and size["deals"] < 100_000
     assert size["games_per_arm"] == 3 * size["deals"]
-    assert "interrupted: the report covers the deals played" in out_text
+    assert "interrupted: the report covers the deals played" in ended.out
     assert (out / "report.html").is_file() and (out / "figures" / "seats.svg").is_file()

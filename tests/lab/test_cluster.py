@@ -4,11 +4,6 @@ what it reports in one process, for both games, through the API and the command 
 from __future__ import annotations
 
 import json
-import os
-import signal
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,6 +11,7 @@ import pytest
 
 from noahrules.lab import Cluster, Outcome, Study, analyse, dask_cluster, play
 from noahrules.lab.cli import main
+from tests.lab.jobs import interrupt_study
 
 
 @pytest.fixture(scope="module")
@@ -67,40 +63,13 @@ def test_ctrl_c_to_the_process_group_stops_a_local_cluster_study(tmp_path: Path)
     the study stops within 10 seconds with status 130 and writes the report of the deals
     played, as on a process pool."""
     out = tmp_path / "report"
-    command = [sys.executable, "-m", "noahrules.lab", "balance", "island", "--variant",
-               "small-island", "--games", "300000", "--block", "4", "--dask", "--workers", "2",
-               "--keep", "1", "--no-figures", "--out", str(out)]  # fmt: skip
-    # A signal handled here is back to its default in the child, even where this test runs
-    # with Ctrl-C ignored (in the background): the child gets it as it would in a terminal.
-    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
-    try:
-        process = subprocess.Popen(
-            command,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            start_new_session=True,  # a process group of its own, as a terminal's job
-        )
-    finally:
-        signal.signal(signal.SIGINT, previous)
-    try:
-        assert process.stderr is not None
-        line = process.stderr.readline()
-        while line and not line.startswith("playing"):  # past Dask's warnings, if any
-            line = process.stderr.readline()
-        assert "on a local Dask cluster" in line
-        time.sleep(4)
-        sent = time.monotonic()
-        os.killpg(process.pid, signal.SIGINT)
-        out_text, err_text = process.communicate(timeout=60)
-        stopped = time.monotonic() - sent
-    finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
-    assert process.returncode == 130, err_text
-    assert stopped < 10
+    arguments = ["island", "--variant", "small-island", "--games", "300000", "--block", "4",
+                 "--dask", "--workers", "2", "--keep", "1", "--no-figures"]  # fmt: skip
+    ended = interrupt_study(arguments, out, group=True)
+    assert "on a local Dask cluster" in ended.plan
+    assert ended.status == 130, ended.err
+    assert ended.seconds < 10
     data = json.loads((out / "report.json").read_text("utf-8"))
     (size,) = data["sizes"]
     assert data["interrupted"] and 0 < size["deals"] < 100_000 and size["deals"] % 4 == 0
-    assert "interrupted: the report covers the deals played" in out_text
+    assert "interrupted: the report covers the deals played" in ended.out

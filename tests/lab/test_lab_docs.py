@@ -57,7 +57,10 @@ def test_the_page_has_its_commands() -> None:
 
 @pytest.mark.parametrize("command", COMMANDS)
 def test_a_documented_command_runs(
-    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    command: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.chdir(ROOT)  # the page's paths are the repository's
     out = tmp_path / "report"
