@@ -198,8 +198,9 @@ class GameSpec(Generic[R, S, M, V]):
     """The game-specific totals and tallies of one game, from its events and last state."""
     dealt: Callable[[S], Dealt] | None = None
     """What chance gave each seat, from a game's first state (ferry: the cards of its first
-    hand): the balance lab measures the effects of cards through it, since a random deal makes
-    the seats given a key comparable with those not given it."""
+    hand; island: its ark's x2 species that the first reveal lays face up): the balance lab
+    measures effects on winning through it, as a random deal makes the seats given a key
+    comparable with those not given it."""
     render: Renderer[R, V, M] | None = None
     """How the game looks as text (the command line)."""
     max_decisions: int | None = None
