@@ -72,13 +72,15 @@ def test_three_player_counts_two_variants_and_a_strength_check(
     played again by other bots."""
     out = tmp_path / "report"
     args = ["balance", "island", "--variant", "advanced-scoring,small-island", "--players",
-            "2,3,4", "--games", "4", "--check-bots", "random", "--keep", "0", "--no-figures",
+            "2,3,4", "--games", "4", "--check-bots", "search:iterations=2,random", "--keep", "0",
+            "--no-figures",
             "--workers", "1", "--out", str(out)]  # fmt: skip
     assert main(args) == 0, capsys.readouterr().err
     captured = capsys.readouterr()
-    assert "then again with random" in captured.err
+    assert "then again with search:iterations=2, random" in captured.err
     data = json.loads((out / "report.json").read_text("utf-8"))
-    assert data["players"] == [2, 3, 4] and data["check_bots"] == ["random"]
+    assert data["players"] == [2, 3, 4]
+    assert data["check_bots"] == ["search:iterations=2", "random"]  # bots as spec strings
     assert [(a["name"], a["players"]) for a in data["arms"]][:4] == [
         ("base", 2), ("base", 3), ("base", 4), ("advanced-scoring", 2)
     ]  # fmt: skip
