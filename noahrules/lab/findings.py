@@ -110,8 +110,11 @@ class _Test:
     words: Callable[[bool, str], str]
     """The sentence, given whether it is significant and how its p-values read."""
     interval: Interval | None = None
+    """The estimate tested, with its interval (times ``scale``)."""
     scale: float = 1.0
     unit: str = ""
+    estimate: float | None = None
+    """The estimate, where it has no interval (times ``scale``)."""
 
 
 def rate_text(rate: Rate) -> str:
@@ -183,8 +186,9 @@ def _family_order(family: str) -> tuple[int, str]:
 def _finding(test: _Test, p_adjusted: float, correction: str) -> Finding:
     significant = p_adjusted < LEVEL
     interval = test.interval
+    estimate = None if test.estimate is None else test.scale * test.estimate
     scaled = (
-        (None, None, None)
+        (estimate, None, None)
         if interval is None
         else tuple(test.scale * v for v in (interval.estimate, interval.low, interval.high))
     )
@@ -207,25 +211,45 @@ def _finding(test: _Test, p_adjusted: float, correction: str) -> Finding:
 
 
 def _seat_tests(arm: ArmReport, several: bool) -> list[_Test]:
-    found = []
-    for label, what, rates, test in (
-        ("position", "positions (turn order)", arm.positions, arm.positions_test),
-        ("seat", "seat numbers", arm.seats, arm.seats_test),
-    ):
-        kind = "seats" if label == "position" else "seat numbers"
-        found.append(
-            _Test(
-                kind,
-                arm.name,
-                arm.players,
-                "positions" if label == "position" else "seat numbers",
-                "seats",
-                f"Pearson's chi-square of even wins ({test.df} df)",
-                test.p_value,
-                _seat_words(cell_name(arm.name, arm.players, several), label, what, rates, test),
-            )
-        )
-    return found
+    """The chi-square tests of even positions and even seat numbers; their estimate is the
+    spread of the win rates (the best less the worst; the positions' with its bootstrap
+    interval)."""
+    cell = cell_name(arm.name, arm.players, several)
+    method = f"Pearson's chi-square of even wins ({arm.positions_test.df} df)"
+    words = (
+        _seat_words(cell, "position", "positions (turn order)", arm.positions, arm.positions_test),
+        _seat_words(cell, "seat", "seat numbers", arm.seats, arm.seats_test),
+    )
+    spread = max(r.rate for r in arm.seats) - min(r.rate for r in arm.seats)
+    return [
+        _Test(
+            "seats",
+            arm.name,
+            arm.players,
+            "positions",
+            "seats",
+            method,
+            arm.positions_test.p_value,
+            words[0],
+            arm.measures.win_spread,
+            100.0,
+            "pp",
+        ),
+        _Test(
+            "seat numbers",
+            arm.name,
+            arm.players,
+            "seat numbers",
+            "seats",
+            method,
+            arm.seats_test.p_value,
+            words[1],
+            None,
+            100.0,
+            "pp",
+            spread,
+        ),
+    ]
 
 
 def _seat_words(

@@ -169,6 +169,9 @@ def test_findings_are_records_corrected_by_family(made_up: Outcome) -> None:
     seats = by["seats", "base", "positions"]
     assert seats.significant and seats.method == "Pearson's chi-square of even wins (2 df)"
     assert seats.family == "seats" and seats.players == 3
+    assert (seats.estimate, seats.unit) == (100.0, "pp")  # the win-rate spread: 100% - 0%
+    numbers = by["seat numbers", "base", "seat numbers"]
+    assert (numbers.estimate, numbers.low, numbers.high) == (0.0, None, None)
     assert seats.text.startswith(
         "base: positions (turn order) do not win evenly: position 0 wins 100.0%"
     )
