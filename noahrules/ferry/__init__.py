@@ -49,6 +49,7 @@ from noahrules.ferry.moves import (
 )
 from noahrules.ferry.render import RENDERER
 from noahrules.ferry.ruleset import (
+    SCHEMA,
     Boarded,
     Card,
     FerryCard,
@@ -92,6 +93,7 @@ GAME: GameSpec[Rules, State, Move, View] = GameSpec(
     check_state=check_state,
     known_variants=packaged_variants,
     check_rules=check_rules,
+    schema=SCHEMA,
     references={Card: "card", FerryCard: "ferry_card"},
     strategy=STRATEGY,
     statistics=statistics,

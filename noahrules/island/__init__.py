@@ -29,6 +29,7 @@ from noahrules.island.invariants import check_state
 from noahrules.island.moves import MOVES, EndTurn, Flood, Move, MoveArk, PlaceArk, Rescue
 from noahrules.island.render import RENDERER
 from noahrules.island.ruleset import (
+    SCHEMA,
     Ark,
     Rules,
     Scoring,
@@ -72,6 +73,7 @@ GAME: GameSpec[Rules, State, Move, View] = GameSpec(
     check_state=check_state,
     known_variants=packaged_variants,
     check_rules=check_rules,
+    schema=SCHEMA,
     strategy=STRATEGY,
     statistics=statistics,
     dealt=dealt,

@@ -1,24 +1,21 @@
-"""Rules parameters set by a study (``--set hand_size=7``), loaded as a variant of their own.
+"""Rules parameters set by a study (``--set hand_size=7``), loaded as a variant held in memory.
 
-A setting is checked exactly as the same line of a variant file would be, and its errors name
-the setting (``--set hand_size=-1: rules.hand_size: must be at least 1, got -1``). Nothing is
-left behind: the overlay is written to a temporary folder of its own while the rules load, then
-removed (the rules, once loaded, are values that need no file).
+A setting is an :class:`~noahrules.data.Overlay` labelled as the command line writes it: it is
+checked exactly as the same line of a variant file would be, its errors name it (``--set
+hand_size=-1: rules.hand_size: must be at least 1, got -1``), and nothing is written anywhere.
 """
 
 from __future__ import annotations
 
-import tempfile
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 import yaml
 
-from noahrules.errors import RulesDataError
+from noahrules.data import Overlay
 from noahrules.game import Game, RulesValue
 
-__all__ = ["Setting", "label", "load_with", "shown"]
+__all__ = ["Setting", "label", "load_with", "overlay", "shown"]
 
 Setting = tuple[str, Any]
 """A rules parameter and its value, as YAML reads it: ``("hand_size", 7)``."""
@@ -31,44 +28,21 @@ def shown(value: object) -> str:
 
 
 def label(settings: Sequence[Setting]) -> str:
-    """How errors and rules values name some settings: ``hand_size=7, rounds=2``."""
+    """How an arm names some settings: ``hand_size=7, rounds=2``."""
     return ", ".join(f"{name}={shown(value)}" for name, value in settings)
+
+
+def overlay(settings: Sequence[Setting]) -> Overlay:
+    """``settings`` as a variant held in memory, labelled ``--set hand_size=7``: the label
+    that names them in errors and in the rules' ``variants``. A relative path among the values
+    (an island ``board``) is read from the working folder."""
+    return Overlay(f"--set {label(settings)}", {"rules": dict(settings)})
 
 
 def load_with(game: Game, variants: Sequence[str], settings: Sequence[Setting]) -> RulesValue:
     """``game``'s rules with ``variants`` and then ``settings`` applied; a
-    :class:`~noahrules.errors.RulesDataError` naming the setting for a value the rules refuse.
-    The rules' ``variants`` name the settings as a file: ``hand_size=7.yaml``."""
-    if not settings:
-        rules: RulesValue = game.load_rules(variants)
-        return rules
-    name = label(settings)
-    values = {key: _anchored(value) for key, value in settings}
-    text = yaml.safe_dump(
-        {"description": f"balance study setting: {name}", "rules": values},
-        sort_keys=False,
-    )
-    with tempfile.TemporaryDirectory(prefix="noahrules-set-") as folder:
-        path = Path(folder) / f"{_file_name(name)}.yaml"
-        path.write_text(text, encoding="utf-8")
-        try:
-            rules = game.load_rules([*variants, str(path)])
-        except RulesDataError as exc:
-            if Path(exc.file) != path:
-                raise
-            raise RulesDataError(f"--set {name}", exc.path, exc.problem) from None
+    :class:`~noahrules.errors.RulesDataError` naming the setting for a value the rules
+    refuse."""
+    given: list[str | Overlay] = [*variants, overlay(settings)] if settings else [*variants]
+    rules: RulesValue = game.load_rules(given)
     return rules
-
-
-def _anchored(value: object) -> object:
-    """A value naming a YAML file of the working folder (an island ``board``) as an absolute
-    path: a variant file's paths are read from its own folder, which here is a temporary one."""
-    if isinstance(value, str) and value.endswith((".yaml", ".yml")):
-        path = Path(value)
-        if not path.is_absolute() and path.is_file():
-            return str(path.resolve())
-    return value
-
-
-def _file_name(name: str) -> str:
-    return "".join(c if c.isalnum() or c in "._=-" else "_" for c in name).strip("_")[:120]

@@ -48,7 +48,7 @@ def test_a_study_with_a_variant_file_and_a_sweep(
     assert "24 games under 4 arms" in captured.out
     data = json.loads((out / "report.json").read_text("utf-8"))
     assert [a["name"] for a in data["arms"]] == ["base", "frog", "owls.yaml", "hand_size=7"]
-    assert data["arms"][3]["variants"] == ["hand_size=7.yaml"]
+    assert data["arms"][3]["variants"] == ["--set hand_size=7"]
     assert data["arms"][3]["settings"] == {"hand_size": 7}
     assert not (out / "variants").exists()  # a setting leaves no file behind
     assert all(len(arm["samples"]) == 2 for arm in data["arms"])

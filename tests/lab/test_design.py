@@ -53,7 +53,7 @@ def test_arms_from_variants_combinations_and_settings(tmp_path: Path) -> None:
     assert sweep == Arm("hand_size=6", ("roommate",), (("hand_size", 6),))
     rules = sweep.rules(ferry.GAME)
     assert rules.hand_size == 6  # type: ignore[attr-defined]
-    assert rules.variants == ("roommate", "hand_size=6.yaml")
+    assert rules.variants == ("roommate", "--set hand_size=6")  # held in memory, so named
     assert study.players == (3,) and study.seating(3) == ("greedy", "random", "greedy")
     assert study.deals(3) == 4 and study.games_per_arm(3) == 12  # 10 rounded up to whole deals
     assert _left_behind() == before  # no variant file left anywhere

@@ -71,8 +71,9 @@ def test_kept_games_replay_to_their_scores(ferry_outcome: Outcome, tmp_path: Pat
             swept = arm.name.startswith("hand_size")
             rules = arm.rules(game) if swept else None
             assert game.scores(final_state(record, rules)) == sample.scores
-            if swept:  # a sweep's variant file is the user's: the replay needs its rules
-                with pytest.raises(ReplayError, match="pass the rules"):
+            if swept:  # a setting is held in memory, not packaged: the replay needs its rules
+                assert record.variants == ("--set hand_size=7",)
+                with pytest.raises(ReplayError, match="rules cannot be loaded: --set hand_size"):
                     next(iter(replay(record)))
 
 
