@@ -2,8 +2,8 @@
 observation encoder, named in the declaration as ``plugins={"rl": "climb.rl:ENCODING"}`` and
 imported only when ``noahrules.rl`` first asks for it.
 
-Every part is a module-level function or class: an encoding must pickle, since environments
-cross process pools and OpenSpiel's tests copy games.
+Every part is a module-level function or class, as any Python code would have them; nothing
+pickles an encoding (environments and OpenSpiel states pickle by the game's name and rules).
 """
 
 from __future__ import annotations
