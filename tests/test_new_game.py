@@ -190,9 +190,13 @@ def test_a_broken_declaration_is_refused_naming_every_broken_part() -> None:
     )
 
 
+def _nothing_dealt() -> dict[str, tuple[int, ...]]:
+    return {}
+
+
 def test_an_optional_function_is_checked_when_it_is_given() -> None:
     """``dealt`` may be left out, but one given must take the first state as the lab calls it."""
-    broken = attrs.evolve(climb.GAME, name="climb3", dealt=cast(Any, lambda: {}))
+    broken = attrs.evolve(climb.GAME, name="climb3", dealt=cast(Any, _nothing_dealt))
     with pytest.raises(GameSpecError) as caught:
         register_game(broken)
     assert caught.value.problems == (
