@@ -200,7 +200,8 @@ def test_an_optional_function_is_checked_when_it_is_given() -> None:
     with pytest.raises(GameSpecError) as caught:
         register_game(broken)
     assert caught.value.problems == (
-        "dealt() cannot be called as dealt(state): too many positional arguments",
+        "dealt() -> 'dict[str, tuple[int, ...]]' cannot be called as dealt(state): too many "
+        "positional arguments",
     )
     assert "climb3" not in GAMES
 
