@@ -25,6 +25,7 @@ from noahrules.lab.findings import (
     Finding,
     cell_name,
     interval_text,
+    p_equals,
     p_shown,
     rate_text,
 )
@@ -195,7 +196,7 @@ def _with_check(finding: Finding) -> str:
         return finding.text
     verdict = "holds" if check.holds else "does not hold"
     bots = ", ".join(check.bots)
-    return f"{finding.text}; {verdict} with {bots} (adjusted p = {p_shown(check.p_adjusted)})"
+    return f"{finding.text}; {verdict} with {bots} (adjusted p {p_equals(check.p_adjusted)})"
 
 
 def _adjusted(report: BalanceReport) -> dict[tuple[str, str, int, str], Finding]:
@@ -275,7 +276,7 @@ def _comparisons(report: BalanceReport) -> list[Block]:
         text = interval_text(interval, scale, unit)
         return (
             text
-            + (f", adj. p {p_shown(finding.p_adjusted)}" if finding else "")
+            + (f", adj. p {p_equals(finding.p_adjusted)}" if finding else "")
             + (" *" if finding is not None and finding.significant else "")
         )
 

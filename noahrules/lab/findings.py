@@ -137,11 +137,15 @@ def p_shown(p_value: float) -> str:
     return f"{p_value:.2g}" if p_value >= TINY else f"< {TINY:g}"
 
 
+def p_equals(p_value: float) -> str:
+    """A p-value after ``p``: ``= 0.031``, or ``< 1e-300``."""
+    return f"{'' if p_value < TINY else '= '}{p_shown(p_value)}"
+
+
 def p_text(p_value: float, p_adjusted: float, correction: str) -> str:
     """``p = 0.004, Holm-adjusted 0.031`` (``p < 1e-300, ...`` for the tiniest)."""
     name = {"holm": "Holm", "bonferroni": "Bonferroni", "fdr_bh": "BH"}[correction]
-    p, adjusted = p_shown(p_value), p_shown(p_adjusted)
-    return f"p {'' if p_value < TINY else '= '}{p}, {name}-adjusted {adjusted}"
+    return f"p {p_equals(p_value)}, {name}-adjusted {p_shown(p_adjusted)}"
 
 
 def cell_name(arm: str, players: int, several: bool) -> str:
