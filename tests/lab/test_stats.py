@@ -7,6 +7,7 @@ import math
 import pytest
 
 from noahrules.lab.analysis import win_spread
+from noahrules.lab.findings import p_equals, p_text
 from noahrules.lab.ratings import placings
 from noahrules.lab.stats import (
     Stratum,
@@ -189,3 +190,11 @@ def test_placings_put_winners_first_then_scores() -> None:
     assert placings(_result((5, 12, 9), (0,)), lower_scores_win=True) == [1, 3, 2]
     assert placings(_result((5, 12, 9), (1,)), lower_scores_win=False) == [3, 1, 2]
     assert placings(_result((4, 4, 9), (0, 1)), lower_scores_win=True) == [1, 1, 2]
+
+
+def test_p_values_read_as_text_with_one_relation_each() -> None:
+    """A p-value too small for a float is "< 1e-300", never "= < 1e-300"."""
+    assert p_equals(0.0312) == "= 0.031"
+    assert p_equals(0.0) == "< 1e-300"
+    assert p_text(0.004, 0.0312, "holm") == "p = 0.004, Holm-adjusted 0.031"
+    assert p_text(0.0, 0.0, "fdr_bh") == "p < 1e-300, BH-adjusted < 1e-300"
