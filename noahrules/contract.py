@@ -67,10 +67,11 @@ _CALLS: dict[str, tuple[Call, ...]] = {
     "known_variants": (("known_variants()", (), {}),),
     "check_rules": (("check_rules(variants)", ((),), {}),),
     "statistics": (("statistics(events, state)", (_ANY, _ANY), {}),),
+    "dealt": (("dealt(state)", (_ANY,), {}),),
 }
 """Each function of a declaration, with the calls the generic layers make of it
-(``check_rules`` and ``statistics`` may be ``None``)."""
-_OPTIONAL = ("check_rules", "statistics")
+(``check_rules``, ``statistics`` and ``dealt`` may be ``None``)."""
+_OPTIONAL = ("check_rules", "statistics", "dealt")
 _STRATEGY_CALLS: dict[str, Call] = {
     "standing": ("standing(state)", (_ANY,), {}),
     "heuristic": ("heuristic(view)", (_ANY,), {}),

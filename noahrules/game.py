@@ -33,6 +33,7 @@ __all__ = [
     "ENTRY_POINT_GROUP",
     "GAMES",
     "DataKind",
+    "Dealt",
     "Game",
     "GameSpec",
     "RulesValue",
@@ -111,6 +112,11 @@ class DataKind:
 Statistics = tuple[dict[str, int], dict[str, dict[str, int]]]
 """What one game adds to a simulation report: named totals (``{"departures": 4}``) and named
 tallies (``{"plays per card": {"cat-1": 2}}``)."""
+
+Dealt = dict[str, tuple[dict[str, int], ...]]
+"""What chance gave each seat before anyone chose: per name, one tally per seat, listing every
+key that seat could have been given (0 when it was not): ``{"cards dealt": ({"cat-1": 1, ...},
+...)}``."""
 
 
 @frozen
@@ -195,6 +201,11 @@ class GameSpec(Generic[R, S, M, V]):
     strategy: Strategy[S, M, V] = field(factory=Strategy)
     statistics: Callable[[Sequence[Event], S], Statistics] | None = None
     """The game-specific totals and tallies of one game, from its events and last state."""
+    dealt: Callable[[S], Dealt] | None = None
+    """What chance gave each seat, from a game's first state (ferry: the cards of its first
+    hand; island: its ark's x2 species that the first reveal lays face up): the balance lab
+    measures effects on winning through it, as a random deal makes the seats given a key
+    comparable with those not given it."""
     render: Renderer[R, V, M] | None = None
     """How the game looks as text (the command line)."""
     max_decisions: int | None = None

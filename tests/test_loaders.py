@@ -53,6 +53,31 @@ def test_a_card_with_four_mistakes_is_four_located_lines_in_validate(
     ]
 
 
+def test_every_wrong_ability_of_a_card_is_its_own_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """F30's limit below 0, a flag set false and an ability no card has: three problems, not
+    the first one only."""
+    text = """\
+animals:
+  add:
+    - {id: heron-1, species: heron, gender: female, weight: 2, tears: 1,
+       abilities: {capacity_limit: -15, noah_stays: false, flying: true}}
+"""
+    path = write(tmp_path, text)
+    assert main(["validate", str(path)]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[:2] == [
+        f"{path}:4:36: animals.add[0].abilities.capacity_limit: must be at least 0, got -15",
+        f"{path}:4:53: animals.add[0].abilities.noah_stays: an ability flag must be true "
+        "(leave it out to switch it off)",
+    ]
+    assert lines[2].startswith(
+        f"{path}:4:68: animals.add[0].abilities.flying: unknown ability 'flying'; known abilities: "
+    )
+    assert lines[3:] == ["3 problems"]
+
+
 def test_load_rules_raises_every_problem_at_once(tmp_path: Path) -> None:
     path = write(tmp_path, FOUR_MISTAKES)
     with pytest.raises(RulesDataError) as caught:

@@ -190,6 +190,22 @@ def test_a_broken_declaration_is_refused_naming_every_broken_part() -> None:
     )
 
 
+def _nothing_dealt() -> dict[str, tuple[int, ...]]:
+    return {}
+
+
+def test_an_optional_function_is_checked_when_it_is_given() -> None:
+    """``dealt`` may be left out, but one given must take the first state as the lab calls it."""
+    broken = attrs.evolve(climb.GAME, name="climb3", dealt=cast(Any, _nothing_dealt))
+    with pytest.raises(GameSpecError) as caught:
+        register_game(broken)
+    assert caught.value.problems == (
+        "dealt() -> 'dict[str, tuple[int, ...]]' cannot be called as dealt(state): too many "
+        "positional arguments",
+    )
+    assert "climb3" not in GAMES
+
+
 def test_the_built_in_games_meet_the_contract() -> None:
     from noahrules.contract import contract_problems  # noqa: PLC0415
 

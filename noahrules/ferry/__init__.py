@@ -61,7 +61,7 @@ from noahrules.ferry.ruleset import (
 from noahrules.ferry.scoring import scores, winners
 from noahrules.ferry.setup import new_game
 from noahrules.ferry.state import Ferry, Phase, State, Table
-from noahrules.ferry.statistics import statistics
+from noahrules.ferry.statistics import dealt, statistics
 from noahrules.ferry.strategy import STRATEGY
 from noahrules.ferry.view import View, view
 from noahrules.game import GameSpec
@@ -97,6 +97,7 @@ GAME: GameSpec[Rules, State, Move, View] = GameSpec(
     references={Card: "card", FerryCard: "ferry_card"},
     strategy=STRATEGY,
     statistics=statistics,
+    dealt=dealt,
     render=RENDERER,
     plugins={"rl": "noahrules.rl.ferry:ENCODING"},
     max_decisions=None,  # F27: no bound on a game's length; simulators take a cap

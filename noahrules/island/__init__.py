@@ -42,7 +42,7 @@ from noahrules.island.ruleset import (
 from noahrules.island.scoring import Breakdown, breakdown, scores, winners
 from noahrules.island.setup import new_game
 from noahrules.island.state import HIDDEN, Phase, State, Table
-from noahrules.island.statistics import statistics
+from noahrules.island.statistics import dealt, statistics
 from noahrules.island.strategy import STRATEGY
 from noahrules.island.view import View, view
 
@@ -76,6 +76,7 @@ GAME: GameSpec[Rules, State, Move, View] = GameSpec(
     schema=SCHEMA,
     strategy=STRATEGY,
     statistics=statistics,
+    dealt=dealt,
     render=RENDERER,
     plugins={"rl": "noahrules.rl.island:ENCODING"},
     # A game takes at most players + water_tiles * (1 + actions_per_turn) decisions (one ark
