@@ -1,9 +1,9 @@
 """One game configuration as the frameworks see it, and what a finished game is worth.
 
 A :class:`Setup` names the game, its rules, the player count and the decision cap, with the
-action codec and observation encoder they share; every front door (PettingZoo, Gymnasium,
-OpenSpiel) is built on one. :func:`outcome` turns a finished game into rewards, the same for all
-three.
+action codec they share and an observation encoder of its own; every front door (PettingZoo,
+Gymnasium, OpenSpiel) is built on one. :func:`outcome` turns a finished game into rewards, the
+same for all three.
 """
 
 from __future__ import annotations
@@ -12,13 +12,13 @@ import os
 from collections.abc import Sequence
 from typing import Any
 
+import attrs
 from attrs import frozen
 
 from noahrules.game import Game, game_named
 from noahrules.rl.codec import ActionCodec
 from noahrules.rl.encoding import Observer, encoding_for
 from noahrules.rl.layout import Observation
-from noahrules.rl.observe import observer_for
 from noahrules.simulation import DEFAULT_MAX_DECISIONS
 
 __all__ = ["DEFAULT_MAX_DECISIONS", "Setup", "outcome"]
@@ -54,7 +54,12 @@ class Setup:
     """The decisions after which a game that is not over is cut short (truncated): the cap
     asked for, or the rules' own bound on a game's length when that is smaller."""
     codec: ActionCodec[Any]
+    """The action numbering, shared by every setup of these rules and player count."""
     observer: Observer[Any]
+    """The observation encoder, the setup's own: an observer remembers what it encoded last,
+    so each environment (each setup) keeps that to its own game, and no two threads share it.
+    Environments stepped in turn (a vectorized environment's) would otherwise each find the
+    observer's memory holding another game."""
 
     @classmethod
     def of(
@@ -76,13 +81,16 @@ class Setup:
         codec = ActionCodec.of(rules, players)
         bound = encoding_for(spec).decision_bound(rules, players)
         cap = max_decisions if bound is None else min(bound, max_decisions)
-        return cls(spec, rules, players, cap, codec, observer_for(rules, players))
+        return cls(spec, rules, players, cap, codec, encoding_for(spec).observer(rules, players))
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_rebuild, (self.game.name, self.rules, self.players, self.max_decisions))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Setup:
-        return self  # immutable: copies may share it
+        """The same setup with an observer of its own (the rest is immutable and shared)."""
+        return attrs.evolve(
+            self, observer=encoding_for(self.game).observer(self.rules, self.players)
+        )
 
     def new_game(self, seed: int, first_player: int = 0) -> Any:
         """A new game from ``seed``."""
@@ -105,11 +113,6 @@ class Setup:
 
 def _rebuild(name: str, rules: Any, players: int, max_decisions: int) -> Setup:
     """A setup again, from what its pickle keeps: the game by name, the rules value itself."""
-    return Setup(
-        game_named(name),
-        rules,
-        players,
-        max_decisions,
-        ActionCodec.of(rules, players),
-        observer_for(rules, players),
-    )
+    game = game_named(name)
+    observer = encoding_for(game).observer(rules, players)
+    return Setup(game, rules, players, max_decisions, ActionCodec.of(rules, players), observer)

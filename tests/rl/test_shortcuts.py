@@ -6,9 +6,12 @@ of the views whichever way they are copied."""
 
 from __future__ import annotations
 
+import copy
+import pickle
 from typing import Any
 
 import attrs
+import gymnasium
 import numpy as np
 import pyspiel
 import pytest
@@ -16,7 +19,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from noahrules import GAMES, ferry, island
-from noahrules.rl import ActionCodec
+from noahrules.rl import ActionCodec, env
+from noahrules.rl.gymnasium import ENV_IDS
 from noahrules.rl.layout import Layout, Observation
 from noahrules.rl.observe import observer_for
 from noahrules.rl.openspiel import NoahSpielObserver, game_state
@@ -174,3 +178,28 @@ def test_a_setups_outcome_is_the_outcome_of_its_game(name: str) -> None:
             state = game.apply(state, game.legal_moves(state)[0])
         assert setup.outcome(state) == outcome(game, state)
         assert sum(setup.outcome(state)) == pytest.approx(0.0)
+
+
+def test_each_environment_has_an_observer_of_its_own() -> None:
+    # an observer remembers what it encoded last: environments stepped in turn (a vectorized
+    # environment's) or in threads must not share one
+    made = [gymnasium.make(ENV_IDS["island"], players=3) for _ in range(2)]
+    observers = [m.unwrapped.setup.observer for m in made]  # type: ignore[attr-defined]
+    observers += [env("island", players=3).setup.observer, env("island", players=3).setup.observer]
+    game = pyspiel.load_game("python_noahrules_island(players=3)")
+    observers.append(game.setup.observer)
+    setup = Setup.of("island", 3)
+    observers += [setup.observer, copy.deepcopy(setup).observer]
+    observers.append(pickle.loads(pickle.dumps(setup)).observer)
+    assert len({id(o) for o in observers}) == len(observers)
+    assert observer_for(setup.rules, 3) is observer_for(setup.rules, 3)  # observe()'s, shared
+    infos = [m.reset(seed=4)[1] for m in made]  # the same game, stepped in turn
+    over = False
+    while not over:
+        steps = [
+            m.step(int(np.flatnonzero(i["action_mask"])[-1]))
+            for m, i in zip(made, infos, strict=True)
+        ]
+        assert steps[0][0].tobytes() == steps[1][0].tobytes()
+        infos = [step[4] for step in steps]
+        over = steps[0][2] or steps[0][3]
