@@ -14,9 +14,9 @@ dict: ``"observation"``, the agent's view encoded as a ``float32`` vector (its l
 the agent's (all 0 unless it is to act). Actions are the indexes of the game's
 :class:`~noahrules.rl.codec.ActionCodec`. Rewards come only at the end
 (:func:`~noahrules.rl.setup.outcome`: +1 shared by the winners, -1 shared by the others); a
-game still going after the decision cap
-is truncated for every agent, with rewards 0. Render modes: ``"ansi"`` (text), ``"human"``
-(printed) and ``"rgb_array"`` (a picture), as :mod:`noahrules.rl.rendering` describes.
+game still going after the decision cap is truncated for every agent, with rewards 0. Render
+modes: ``"ansi"`` (text), ``"human"`` (printed) and ``"rgb_array"`` (a picture), as
+:mod:`noahrules.rl.rendering` describes.
 """
 
 from __future__ import annotations

@@ -12,7 +12,6 @@ import os
 from collections.abc import Sequence
 from typing import Any
 
-import attrs
 from attrs import frozen
 
 from noahrules.game import Game, game_named
@@ -59,7 +58,7 @@ class Setup:
     """The observation encoder, the setup's own: an observer remembers what it encoded last,
     so each environment (each setup) keeps that to its own game, and no two threads share it.
     Environments stepped in turn (a vectorized environment's) would otherwise each find the
-    observer's memory holding another game."""
+    observer's memory holding another game. (Copies of a setup share it.)"""
 
     @classmethod
     def of(
@@ -87,10 +86,7 @@ class Setup:
         return (_rebuild, (self.game.name, self.rules, self.players, self.max_decisions))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Setup:
-        """The same setup with an observer of its own (the rest is immutable and shared)."""
-        return attrs.evolve(
-            self, observer=encoding_for(self.game).observer(self.rules, self.players)
-        )
+        return self  # copies (OpenSpiel's clones) share it: its observer is right for any view
 
     def new_game(self, seed: int, first_player: int = 0) -> Any:
         """A new game from ``seed``."""

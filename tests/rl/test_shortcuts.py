@@ -189,9 +189,9 @@ def test_each_environment_has_an_observer_of_its_own() -> None:
     game = pyspiel.load_game("python_noahrules_island(players=3)")
     observers.append(game.setup.observer)
     setup = Setup.of("island", 3)
-    observers += [setup.observer, copy.deepcopy(setup).observer]
-    observers.append(pickle.loads(pickle.dumps(setup)).observer)
+    observers += [setup.observer, pickle.loads(pickle.dumps(setup)).observer]
     assert len({id(o) for o in observers}) == len(observers)
+    assert copy.deepcopy(setup) is setup  # OpenSpiel's clones share their game's setup
     assert observer_for(setup.rules, 3) is observer_for(setup.rules, 3)  # observe()'s, shared
     infos = [m.reset(seed=4)[1] for m in made]  # the same game, stepped in turn
     over = False
