@@ -9,8 +9,8 @@ only the rules data, so the same rules data and player count always give the sam
 
 from __future__ import annotations
 
-import functools
 import operator
+import threading
 from collections.abc import Callable, Sequence
 from typing import Any, Generic, SupportsIndex, TypeVar
 
@@ -89,7 +89,8 @@ class ActionCodec(Generic[M]):
 
     @classmethod
     def of(cls, rules: Any, players: int) -> ActionCodec[Any]:
-        """The shared codec of ``rules`` and ``players`` (built once per pair)."""
+        """The shared codec of ``rules`` (that very value, whose move objects it numbers) and
+        ``players``, built once per pair."""
         return _codec(rules, players)
 
     @property
@@ -198,6 +199,22 @@ def _key_of(cls: type) -> Callable[[Any], tuple[Any, ...]]:
     return lambda move: (cls, *get(move))
 
 
-@functools.lru_cache(maxsize=64)
+_CODECS: dict[tuple[int, int], ActionCodec[Any]] = {}
+"""The shared codecs, by the identity of their rules value and by player count: the moves of
+a codec are those of its very rules value, which the engine hands out for games of it (an
+equal rules value loaded again, once the loaded rules were forgotten, holds other move
+objects). A codec holds its rules value, so no other value takes its id while it is here."""
+_CODECS_SIZE = 64
+_CODECS_LOCK = threading.Lock()
+
+
 def _codec(rules: Any, players: int) -> ActionCodec[Any]:
-    return ActionCodec(rules, players)
+    key = (id(rules), players)
+    codec = _CODECS.get(key)
+    if codec is None:
+        codec = ActionCodec(rules, players)
+        with _CODECS_LOCK:
+            codec = _CODECS.setdefault(key, codec)
+            if len(_CODECS) > _CODECS_SIZE:
+                del _CODECS[next(iter(_CODECS))]
+    return codec

@@ -47,6 +47,21 @@ def test_an_action_decodes_to_the_very_move_the_engine_lists(
             assert codec.decode(codec.encode(move)) is move
 
 
+@every_game
+def test_rules_loaded_again_have_a_codec_of_their_own_moves(name: str) -> None:
+    game: Any = GAMES[name]
+    rules = game.load_rules()
+    codec = ActionCodec.of(rules, 2)
+    again = pickle.loads(pickle.dumps(rules))  # an equal value, with move objects of its own
+    assert again == rules and again is not rules
+    other = ActionCodec.of(again, 2)
+    assert other is not codec and other.moves == codec.moves
+    assert ActionCodec.of(rules, 2) is codec and ActionCodec.of(again, 2) is other
+    for chosen, state in ((codec, game.new_game(rules, 2, 1)), (other, game.new_game(again, 2, 1))):
+        for move in game.legal_moves(state):
+            assert chosen.decode(chosen.encode(move)) is move
+
+
 def test_noahs_moves_to_a_dock_are_one_object_whatever_led_there() -> None:
     rules = ferry.load_rules()
     to_dock: dict[int, ferry.MoveNoah] = {}
