@@ -20,10 +20,9 @@ the rules data.
 
 from __future__ import annotations
 
+import struct
 from array import array
 from collections import deque
-
-import numpy as np
 
 from noahrules.island import (
     Move,
@@ -36,7 +35,7 @@ from noahrules.island import (
 from noahrules.island.engine import END_TURN, ordered
 from noahrules.rl.codec import ActionBlock
 from noahrules.rl.encoding import Encoding
-from noahrules.rl.layout import Layout, Observation, vector
+from noahrules.rl.layout import Layout, Observation, observation_over, vector
 
 __all__ = ["ENCODING", "IslandObserver", "action_blocks", "decision_bound", "land_distance"]
 
@@ -113,18 +112,17 @@ def decision_bound(rules: Rules, players: int) -> int:
     return players + rules.water_tiles * (1 + rules.actions_per_turn)
 
 
-def _zeros(size: int) -> array[float]:
-    """``size`` zeros as single-precision floats."""
-    return array("f", bytes(4 * size))
-
-
 class IslandObserver:
     """The observation encoder of island views for one rules value and player count (see the
     module docstring; the fields are in :attr:`layout`).
 
-    Consecutive views share most of their table, so an observer remembers the last water, tiles
-    and arks it encoded, by identity, and encodes again only the parts that changed (the
-    water and the tiles by their differences with the last ones).
+    An observer keeps the last observation it made in a buffer of its own, with the table
+    parts it encoded there (by identity), and writes into it only what changed: the head (the
+    seat, the turn, the counts and points) each time; the water, the tiles (face down and face
+    up) and the arks by their differences with the last ones; the animals rescued and the
+    tiles lost by what was added to them (both only grow during a game). An observation is a
+    copy of the buffer; :meth:`encode` lends the buffer itself (the OpenSpiel observer copies
+    it into its tensor).
     """
 
     def __init__(self, rules: Rules, players: int) -> None:
@@ -132,125 +130,140 @@ class IslandObserver:
         self.players = players
         self.layout = layout = _layout(rules, players)
         self._species = {k.species: i for i, k in enumerate(rules.tiles)}
-        self._kinds = len(rules.tiles)
-        self._spaces = len(rules.board.kind)
+        self._kinds = kinds = len(rules.tiles)
+        self._spaces = spaces = len(rules.board.kind)
         self._jungle = rules.board.of_kind("jungle")
+        layout.run("seat", "to_act", "first_player", "phase", "actions_left", "water_left")
+        layout.run("water_left", "points", "water")
+        layout.run("lost", "lost_unseen")
         at = layout.offset
-        self._seat, self._to_act, self._first = at("seat"), at("to_act"), at("first_player")
+        self._buffer = bytearray(4 * layout.size)
+        self._values = memoryview(self._buffer).cast("f")
+        """The buffer's single-precision floats, written one by one."""
+        self._no_head = bytes(4 * at("water"))
+        """The head, all zeros: the fields from ``seat`` to ``points``."""
+        self._to_act, self._first = at("to_act"), at("first_player")
         self._phase = {ph: at("phase") + i for i, ph in enumerate(_PHASES)}
-        self._counts = layout.run("actions_left", "water_left", "points")
-        self._water, self._tiles = layout["water"], layout.run("face_down", "face_up")
-        self._no_tiles: tuple[Tile | None, ...] = (None,) * self._spaces
-        self._arks = layout["arks"]
-        self._rescued, self._lost = layout["rescued"], layout.run("lost", "lost_unseen")
-        base = _zeros(layout.size)
-        doubled = layout.offset("doubled")
+        self._counts = 4 * at("actions_left")
+        self._count_values = struct.Struct(f"{2 + players}f")
+        """Writes the fields ``actions_left``, ``water_left`` and ``points`` (which lie end to
+        end) in one call."""
+        self._water_at, self._down_at, self._up_at = at("water"), at("face_down"), at("face_up")
+        self._arks_at, self._rescued_at, self._lost_at = at("arks"), at("rescued"), at("lost")
+        self._no_kinds = memoryview(array("f", bytes(4 * kinds)))
+        """A seat's row of the field ``rescued``, all zeros."""
+        self._no_lost = memoryview(array("f", bytes(4 * (kinds + 1))))
+        """The fields ``lost`` and ``lost_unseen``, all zeros."""
+        self._seen_water = 0
+        self._seen_tiles: tuple[Tile | None, ...] = (None,) * spaces
+        self._seen_arks: tuple[int | None, ...] = (None,) * players
+        self._seen_rescued: tuple[tuple[str, ...], ...] = ((),) * players
+        self._seen_covered: tuple[tuple[int, str | None], ...] = ()
+        doubled = at("doubled")
         for seat in range(players):
             for species in rules.arks[seat].doubled:
-                base[doubled + seat * self._kinds + self._species[species]] = 1.0
-        self._board_seen: tuple[object, ...] = (None, None, None, None, None, base)
+                self._values[doubled + seat * kinds + self._species[species]] = 1.0
 
     def __reduce__(self) -> tuple[object, ...]:
         return (type(self), (self.rules, self.players))
 
     def __call__(self, view: View) -> Observation:
-        """The observation of ``view``."""
+        """The observation of ``view`` (a new array)."""
+        return observation_over(bytearray(self.encode(view)))
+
+    def encode(self, view: View) -> bytearray:
+        """The observation of ``view`` as the bytes of its single-precision floats: the
+        observer's own buffer, which its next call overwrites."""
         t = view.table
-        obs = self._board(t.water, t.tiles, t.arks, t.rescued, t.covered)[:]
-        obs[self._seat + view.seat] = 1.0
-        obs[self._first + t.first_player] = 1.0
-        obs[self._phase[t.phase]] = 1.0
+        buffer, values = self._buffer, self._values
+        buffer[: len(self._no_head)] = self._no_head
+        values[view.seat] = 1.0
+        values[self._first + t.first_player] = 1.0
+        values[self._phase[t.phase]] = 1.0
         if t.phase is not Phase.OVER:
-            obs[self._to_act + t.seat] = 1.0
-        counts = array("f", (t.actions_left, t.water_left, *t.points))
-        obs[self._counts : self._counts + len(counts)] = counts
-        return np.frombuffer(obs, np.float32)
+            values[self._to_act + t.seat] = 1.0
+        self._count_values.pack_into(buffer, self._counts, t.actions_left, t.water_left, *t.points)
+        if self._seen_water is not t.water_bits:
+            self._write_water(t.water_bits)
+        if self._seen_tiles is not t.tiles:
+            self._write_tiles(t.tiles)
+        if self._seen_arks is not t.arks:
+            self._write_arks(t.arks)
+        if self._seen_rescued is not t.rescued:
+            self._write_rescued(t.rescued)
+        if self._seen_covered is not t.covered:
+            self._write_lost(t.covered)
+        return buffer
 
-    def _board(
-        self,
-        water: frozenset[int],
-        tiles: tuple[Tile | None, ...],
-        arks: tuple[int | None, ...],
-        rescued: tuple[tuple[str, ...], ...],
-        covered: tuple[tuple[int, str | None], ...],
-    ) -> array[float]:
-        """The fields of the board, the arks and the animals rescued and lost, made from the
-        last ones by encoding again the parts that changed (the result is remembered: never
-        write to it)."""
-        seen = self._board_seen
-        if (
-            seen[0] is water
-            and seen[1] is tiles
-            and seen[2] is arks
-            and seen[3] is rescued
-            and seen[4] is covered
-        ):
-            return seen[5]  # type: ignore[return-value]
-        board: array[float] = seen[5][:]  # type: ignore[index]
-        if seen[0] is not water:
-            start = self._water.start
-            before: frozenset[int] = seen[0] or frozenset()  # type: ignore[assignment]
-            for space in water - before:
-                board[start + space] = 1.0
-            for space in before - water:
-                board[start + space] = 0.0
-        if seen[1] is not tiles:
-            self._patch_tiles(board, seen[1] or self._no_tiles, tiles)  # type: ignore[arg-type]
-        if seen[2] is not arks:
-            part = self._arks
-            board[part.start : part.stop] = self._arks_part(arks)
-        if seen[3] is not rescued or seen[4] is not covered:
-            part = self._rescued
-            board[part.start : part.stop] = self._rescued_part(rescued)
-            board[self._lost : self._lost + self._kinds + 1] = self._lost_part(covered)
-        self._board_seen = (water, tiles, arks, rescued, covered, board)
-        return board
+    def _write_water(self, water: int) -> None:
+        """The field ``water`` of the table's ``water_bits``: the spaces whose bit differs from
+        the last one's written again."""
+        values, at = self._values, self._water_at
+        changed = self._seen_water ^ water
+        while changed:
+            bit = changed & -changed
+            values[at + bit.bit_length() - 1] = 1.0 if water & bit else 0.0
+            changed ^= bit
+        self._seen_water = water
 
-    def _patch_tiles(
-        self, board: array[float], before: tuple[Tile | None, ...], tiles: tuple[Tile | None, ...]
-    ) -> None:
-        """Write the fields ``face_down`` and ``face_up`` of ``tiles`` over those of
-        ``before``: where a tile lies face down, and the species of each face-up tile."""
-        down, up, kinds, species = (
-            self._tiles,
-            self._tiles + self._spaces,
-            self._kinds,
-            self._species,
-        )
-        for space in self._jungle:
+    def _write_tiles(self, tiles: tuple[Tile | None, ...]) -> None:
+        """The fields ``face_down`` and ``face_up`` of ``tiles``: the spaces whose tile changed
+        since the last ones written again."""
+        before = self._seen_tiles
+        values, down, up = self._values, self._down_at, self._up_at
+        kinds, species = self._kinds, self._species
+        for space in [s for s in self._jungle if before[s] is not tiles[s]]:
             old, new = before[space], tiles[space]
-            if old is new:
-                continue
             if old is not None:
-                board[
+                values[
                     up + space * kinds + species[old.species] if old.face_up else down + space
-                ] = 0
+                ] = 0.0
             if new is not None:
-                board[
+                values[
                     up + space * kinds + species[new.species] if new.face_up else down + space
-                ] = 1
+                ] = 1.0
+        self._seen_tiles = tiles
 
-    def _arks_part(self, arks: tuple[int | None, ...]) -> array[float]:
-        part = _zeros(self._arks.size)
-        for seat, space in enumerate(arks):
-            if space is not None:
-                part[seat * self._spaces + space] = 1.0
-        return part
+    def _write_arks(self, arks: tuple[int | None, ...]) -> None:
+        """The field ``arks``: the seats whose ark moved since the last ones written again."""
+        values, at, spaces = self._values, self._arks_at, self._spaces
+        for seat, (old, new) in enumerate(zip(self._seen_arks, arks, strict=True)):
+            if old != new:
+                if old is not None:
+                    values[at + seat * spaces + old] = 0.0
+                if new is not None:
+                    values[at + seat * spaces + new] = 1.0
+        self._seen_arks = arks
 
-    def _rescued_part(self, rescued: tuple[tuple[str, ...], ...]) -> array[float]:
-        part = _zeros(self._rescued.size)
-        for seat, animals in enumerate(rescued):
-            for species in animals:
-                part[seat * self._kinds + self._species[species]] += 1.0
-        return part
+    def _write_rescued(self, rescued: tuple[tuple[str, ...], ...]) -> None:
+        """The field ``rescued``: the animals rescued per seat and species (I14). A seat's
+        animals only grow during a game: those added since the last ones are counted in; a
+        seat whose animals are anything else (another game) is counted afresh."""
+        values, kinds, species = self._values, self._kinds, self._species
+        for seat, (now, before) in enumerate(zip(rescued, self._seen_rescued, strict=True)):
+            if now is before:
+                continue
+            row = self._rescued_at + seat * kinds
+            counted = len(before)
+            if now[:counted] != before:
+                values[row : row + kinds] = self._no_kinds
+                counted = 0
+            for name in now[counted:]:
+                values[row + species[name]] += 1.0
+        self._seen_rescued = rescued
 
-    def _lost_part(self, covered: tuple[tuple[int, str | None], ...]) -> array[float]:
-        """The fields ``lost`` and ``lost_unseen``: the covered tiles by species, when they lay
-        face up, and how many lay face down (I9)."""
-        part = _zeros(self._kinds + 1)
-        for _, species in covered:
-            part[self._kinds if species is None else self._species[species]] += 1.0
-        return part
+    def _write_lost(self, covered: tuple[tuple[int, str | None], ...]) -> None:
+        """The fields ``lost`` and ``lost_unseen``: the tiles covered by water by species when
+        they lay face up, and how many lay face down (I9). They only grow during a game: those
+        added since the last ones are counted in; anything else (another game) afresh."""
+        counted = len(self._seen_covered)
+        values, kinds, species, lost = self._values, self._kinds, self._species, self._lost_at
+        if covered[:counted] != self._seen_covered:
+            values[lost : lost + kinds + 1] = self._no_lost
+            counted = 0
+        for _, seen in covered[counted:]:
+            values[lost + (kinds if seen is None else species[seen])] += 1.0
+        self._seen_covered = covered
 
 
 def _layout(rules: Rules, players: int) -> Layout:
