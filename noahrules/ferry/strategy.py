@@ -50,12 +50,12 @@ __all__ = [
 HORIZON = 30
 """Rollouts stop after this many decisions (about three turns of each of four players), or at
 the end of the round, and are rated by the penalties with the tears in hand counted."""
-BEST_HORIZON = 7.5
-"""The best bot's rollouts stop after this many decisions per player (15 with 2 players, 30 with
-4), or at the end of the round: against the search bot, both at 0.02 s of CPU per decision over
-100 2-player games, 15 decisions won 67.0% [57.3, 75.4] with the other parts of best, 8
-decisions 39.5%."""
-
+BEST_HORIZON = 15
+"""The best bot's rollouts stop after this many decisions, or at the end of the round: against
+the search bot, both at 0.02 s of CPU per decision over 100 2-player games, 15 decisions won
+63.5% [53.7, 72.3] (67.0% [57.3, 75.4] with the other parts of best), 8 decisions 39.5% (with
+them); against three greedy bots at 0.05 s over 150 4-player games, 15 decisions won 54.3%
+[46.4, 62.1] and 30 decisions 52.9% [44.9, 60.7], at twice the CPU per iteration."""
 _DEPART = 6.0
 """Worth of making a ferry depart (its animals leave the round), besides the bonus gifts."""
 _PAIR = 2.5
@@ -269,9 +269,9 @@ def playout(state: State, rng: Rng) -> tuple[Move, Rng]:
 
 
 def best_horizon(start: State) -> Callable[[State], bool]:
-    """The best bot's rollouts stop after :data:`BEST_HORIZON` decisions per player, or at the
-    end of the round of ``start`` (or of the game)."""
-    return _stop_after(start, int(BEST_HORIZON * start.table.players))
+    """The best bot's rollouts stop after :data:`BEST_HORIZON` decisions, or at the end of the
+    round of ``start`` (or of the game)."""
+    return _stop_after(start, BEST_HORIZON)
 
 
 STRATEGY: Strategy[State, Move, View] = Strategy(
@@ -281,7 +281,7 @@ STRATEGY: Strategy[State, Move, View] = Strategy(
     rollout=rollout,
     horizon=horizon,
     best=Strategy(
-        standing=standing, scale=4.0, rollout=playout, horizon=best_horizon, iterations=600
+        standing=standing, scale=4.0, rollout=playout, horizon=best_horizon, iterations=900
     ),
 )
 """The ferry game's heuristics for the bots."""
