@@ -10,6 +10,9 @@ species names.
   cards with most tears, else a random move; :func:`horizon`: :data:`HORIZON` decisions, at
   most to the end of the round; :func:`standing`: penalties with the tears in hand counted,
   negated.
+- :func:`playout` and :func:`best_horizon` (the best bot's rollouts, ``STRATEGY.best``): a
+  departure first, else the card with most tears (a pair counted), for :data:`BEST_HORIZON`
+  decisions.
 """
 
 from __future__ import annotations

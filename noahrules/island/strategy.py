@@ -8,6 +8,8 @@
   species first), else sail next to a pair when two actions are left, else end the turn; floods
   and ark places at random. :func:`horizon`: three turns' worth of water. :func:`standing`: the
   score so far, rescued animals counted.
+- :func:`playout` (the best bot's rollouts, ``STRATEGY.best``): the same, but floods where the
+  water scores most; a lead rated on :data:`BEST_SCALE`.
 """
 
 from __future__ import annotations
