@@ -72,12 +72,25 @@ def free_port() -> int:
         return port
 
 
-class ServerProcess:
-    """``python -m noahrules.serve`` on loopback with the SQLite file ``db``."""
+SCRIPTED = ("--messages-per-second", "1000")
+"""The tests' clients are scripts that move as fast as the server answers: far faster than the
+default limit of messages per connection, which is for people."""
 
-    def __init__(self, db: Path, bot_delay: float = 0.0, port: int | None = None) -> None:
+
+class ServerProcess:
+    """``python -m noahrules.serve`` on loopback with the SQLite file ``db`` and the command
+    line's ``options``."""
+
+    def __init__(
+        self,
+        db: Path,
+        bot_delay: float = 0.0,
+        port: int | None = None,
+        options: tuple[str, ...] = SCRIPTED,
+    ) -> None:
         self.db = db
         self.bot_delay = bot_delay
+        self.options = options
         self.port = port or free_port()
         self.process: subprocess.Popen[bytes] | None = None
         self.log = db.with_suffix(f".{self.port}.log")
@@ -104,6 +117,7 @@ class ServerProcess:
                     str(self.port),
                     "--bot-delay",
                     str(self.bot_delay),
+                    *self.options,
                 ],
                 cwd=ROOT,
                 env=env,

@@ -90,7 +90,7 @@ class Table:
 
 def _restart(server: ServerProcess) -> ServerProcess:
     server.kill()
-    return ServerProcess(server.db, port=server.port).start()
+    return ServerProcess(server.db, port=server.port, options=server.options).start()
 
 
 @pytest.mark.parametrize("game", ["ferry", "island"])
