@@ -238,7 +238,7 @@ def test_two_browsers_and_a_bot_finish_a_game(
     first.goto(server.url + "/")
     first.select_option("#new-game", game)
     first.select_option("#new-players", "3")
-    first.select_option('#new-seats select[data-seat="1"]', "human")
+    first.select_option('#new-seats select[data-seat="1"]', "open")
     first.select_option('#new-seats select[data-seat="2"]', "greedy")
     first.click("#create")
     first.wait_for_url(re.compile(r"#seat=0&token="))
