@@ -7,6 +7,7 @@ real uvicorn (kill and restart, load, the browser).
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import os
@@ -23,6 +24,7 @@ from typing import Any
 from websockets.sync.client import connect
 
 from noahrules.serve.hub import Hub, Session
+from noahrules.serve.tables import ServerTable
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -63,6 +65,19 @@ async def join(hub: Hub, table: str, token: str | None, since: int = 0) -> Recor
         json.dumps({"type": "hello", "table": table, "token": token, "since": since}),
     )
     return client
+
+
+async def play_out(hub: Hub, table: ServerTable) -> None:
+    """Play ``table`` to its end in-process: each person's first legal move, the bots on their
+    own."""
+    while not table.over:
+        seat = table.to_act
+        assert seat is not None and table.live is not None
+        if table.seats[seat].kind != "human":
+            await asyncio.sleep(0.001)
+            continue
+        view = table.game.view(table.live.state, seat)
+        await hub.play(table, seat, table.seq, view.legal_moves[0])
 
 
 def free_port() -> int:
