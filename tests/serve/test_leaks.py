@@ -31,6 +31,7 @@ from noahrules.serialize import from_dict, to_dict
 from noahrules.serve import messages
 from noahrules.serve.creation import TableRequest
 from noahrules.serve.display import derived
+from noahrules.serve.explain import explanation
 from noahrules.serve.hub import Hub
 from noahrules.serve.settings import Settings
 from tests.harness import DECISION_BOUND
@@ -165,6 +166,8 @@ class Oracle:
                     yield f"seat {seat}: update {message['seq']} after {at}"
                 at = message["seq"]
                 yield from self._check_update(message, seat)
+                if message["over"] and message["seq"] % DISPLAY_EVERY:
+                    yield from self._check_display(message, at, seat)  # the end, always
             elif kind != "presence":
                 yield f"seat {seat}: unexpected {kind} message {text[:200]}"
             assert at is not None
@@ -217,6 +220,14 @@ class Oracle:
         moves = view.legal_moves if seat is not None else ()
         if len(display["choices"]) != len(moves) or (display["prompt"] is None) != (not moves):
             yield f"seat {seat}: the choices at {seq} are not its legal moves"
+        over = self.game.is_over(state)
+        if over != ("outcome" in message):
+            yield f"seat {seat}: an outcome at {seq} before the end, or none at the end"
+        elif over:
+            seen = [_as_seen(e, seat) for events in self.events[1 : seq + 1] for e in events]
+            names = [f"seat {s}" for s in range(len(self.game.scores(state)))]
+            if message["outcome"] != explanation(self.game, shown, seen, names):
+                yield f"seat {seat}: the outcome is not that of its view and events"
 
 
 def _as_seen(event: Event, seat: int | None) -> Event:

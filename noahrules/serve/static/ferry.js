@@ -146,7 +146,7 @@ function hand(ctx) {
   return h("section", { class: "hand", id: "hand" },
     h("h3", {}, `Your hand (${view.hand.length})`),
     h("div", { class: "cards" }, cards),
-    seen.map((e) => h("p", { class: "revealed" }, `Seat ${e.target}'s hand when you looked: `,
+    seen.map((e) => h("p", { class: "revealed" }, `${seatName(model.info, e.target, model.seat)}'s hand when you looked: `,
       e.cards.map((id) => animalChip(ctx, { card: id })))));
 }
 

@@ -97,8 +97,9 @@ function viewer(main, replay, rules, title, seats, games) {
         h("button", { onclick: () => go(state.at + 1), title: "forward", id: "replay-forward" }, "\u25b6"),
         h("button", { onclick: () => go(frames.length - 1), title: "end" }, "\u23ed"),
         slider, where, seatPick)),
+    resultBox,
     h("div", { class: "play" }, boardBox,
-      h("aside", { class: "side" }, resultBox, h("section", { class: "panel" }, h("h3", {}, "Moves"), log),
+      h("aside", { class: "side" }, h("section", { class: "panel" }, h("h3", {}, "Moves"), log),
         h("p", {}, h("a", { href: `${BASE}/replay` }, "Replay another record"))))));
   draw();
 }

@@ -27,8 +27,9 @@ export async function showTable(main, id) {
   };
   put(main, h("div", { class: "table-page" },
     parts.status,
+    parts.result,
     h("div", { class: "play" }, parts.board,
-      h("aside", { class: "side" }, parts.result,
+      h("aside", { class: "side" },
         h("section", { class: "panel" }, h("h3", {}, "Moves"), parts.log), parts.invite))));
   connect(model, parts, 0);
 }
