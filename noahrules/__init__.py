@@ -6,13 +6,14 @@
 Each game declares itself once (its ``GAME``, a :class:`GameSpec`); :data:`GAMES` holds the
 declarations by name, and every generic layer (serialization, records, simulation, bots, the
 command line) finds a game there. Other packages add games with :func:`register_game` or the
-entry-point group ``noahrules.games``.
+entry-point group ``noahrules.games`` (docs/new-game.md: the contract a declaration meets).
 """
 
 from __future__ import annotations
 
 from noahrules import ferry, island
 from noahrules.errors import (
+    GameSpecError,
     IllegalMoveError,
     NoahRulesError,
     ReplayError,
@@ -21,7 +22,15 @@ from noahrules.errors import (
     SetupError,
 )
 from noahrules.events import Event, events_for
-from noahrules.game import GAMES, Game, GameSpec, Strategy, game_of, register_game
+from noahrules.game import (
+    GAMES,
+    Game,
+    GameSpec,
+    Strategy,
+    game_of,
+    register_game,
+    unregister_game,
+)
 from noahrules.simulation import simulate
 
 __version__ = "0.1.0"
@@ -31,6 +40,7 @@ __all__ = [
     "Event",
     "Game",
     "GameSpec",
+    "GameSpecError",
     "IllegalMoveError",
     "NoahRulesError",
     "ReplayError",
@@ -45,4 +55,5 @@ __all__ = [
     "island",
     "register_game",
     "simulate",
+    "unregister_game",
 ]

@@ -5,8 +5,19 @@ path it came from, so that every problem found later, however deep, is reported 
 :class:`~noahrules.errors.RulesDataError` naming file, key path and problem. YAML is only ever read
 with ``yaml.safe_load``.
 
-Variants are overlays: a variant file may add and remove items of a game's collections (cards,
-ferries, tiles) and set rules parameters. Several variants apply in the order given.
+A game's data is described by its :class:`Schema`: the folder of its packaged files, the
+collections variants may change and the parameters of its rules file. The loaders here read any
+game's data through its schema, so a game of another package loads its variants with the same
+code and the same errors as the packaged games.
+
+Variants are overlays: a variant file (or an :class:`Overlay` held in memory) may add and remove
+items of a game's collections (cards, ferries, tiles) and set rules parameters. Several variants
+apply in the order given.
+
+Reading is strict: a :class:`Node` raises :class:`~noahrules.errors.RulesDataError` for an
+unknown key or any other problem, naming every problem of the value at once, unless the caller
+asks to collect them in a :class:`Findings` (as the loaders do, settling them before they
+return, and as ``noahrules validate`` does, to list them all).
 """
 
 from __future__ import annotations
@@ -22,11 +33,12 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
+import attrs
 import yaml
 from attrs import field, frozen
 
 from noahrules.errors import RulesDataError, excerpt
-from noahrules.safe_yaml import MAX_BYTES, parse
+from noahrules.safe_yaml import MAX_BYTES, MAX_DEPTH, MAX_DIGITS, MAX_VALUES, parse
 
 T = TypeVar("T")
 
@@ -38,8 +50,10 @@ __all__ = [
     "Layers",
     "Listing",
     "Node",
+    "Overlay",
     "Reader",
     "RulesIdentity",
+    "Schema",
     "Source",
     "Variants",
     "apply_collection_change",
@@ -47,6 +61,7 @@ __all__ = [
     "check_load",
     "data_dir",
     "digest",
+    "gather",
     "is_file_name",
     "known_variants",
     "load_layers",
@@ -55,6 +70,7 @@ __all__ = [
     "param_values",
     "parse_unique",
     "resolve",
+    "resolve_variants",
     "variant_names",
 ]
 
@@ -84,7 +100,12 @@ LONGEST = 200
 class Node:
     """A value read from YAML, with the file and key path it came from, and where known its
     composed YAML node (for the line and column of every problem) and the findings of the load
-    it belongs to (to list every problem of a file rather than the first)."""
+    it belongs to.
+
+    Every method checks the value and raises :class:`RulesDataError` naming its place. Without
+    ``findings`` (:func:`load_yaml`'s nodes) every problem is raised; with them (the loaders'
+    nodes, and :func:`load_yaml` given findings) an unknown key is noted there and left out, so
+    that reading goes on and every problem of a file is found."""
 
     value: Any
     file: str
@@ -111,40 +132,49 @@ class Node:
         """The value under ``key`` of this mapping (``None`` where the key is absent)."""
         mapping = self.mapping_value()
         mark = None
-        if isinstance(self.mark, yaml.MappingNode):
-            mark = next((v for k, v in self.mark.value if k.value == key), None)
+        if isinstance(self.mark, yaml.MappingNode):  # the last: a merge key's values come first
+            mark = next((v for k, v in reversed(self.mark.value) if k.value == key), None)
         return self._at(mapping.get(key), f"{self.path}.{key}" if self.path else key, mark)
 
     def _key_mark(self, key: str) -> yaml.Node | None:
         if isinstance(self.mark, yaml.MappingNode):
-            return next((k for k, _ in self.mark.value if k.value == key), None)
+            return next((k for k, _ in reversed(self.mark.value) if k.value == key), None)
         return None
 
     def mapping_value(self) -> dict[str, Any]:
-        """This value as a mapping (an error for anything else)."""
+        """This value as a mapping (an error for anything else; at the top of a file, the
+        error does not quote the text, which may be no YAML data at all)."""
         if not isinstance(self.value, dict):
-            raise self.error(f"expected a mapping, got {_kind(self.value)}")
+            got = _kind(self.value) if self.path else type(self.value).__name__
+            raise self.error(f"expected a mapping, got {got}")
         return self.value
 
     def fields(self, required: Collection[str], optional: Collection[str] = ()) -> dict[str, Node]:
-        """The entries of this mapping; every required key present, no unknown key (an unknown
-        key is noted with the findings, if any, and left out; else it is an error)."""
+        """The entries of this mapping; every required key present, no unknown key. Every
+        unknown and missing key is named in one error (with findings, the unknown keys are
+        noted there and left out, and only missing keys are raised)."""
         mapping = self.mapping_value()
+        known = ", ".join(sorted([*required, *optional]))
         found: dict[str, Node] = {}
+        problems: list[RulesDataError] = []
         for key in mapping:
             entry = self.child(str(key))
             if key in required or key in optional:
                 found[str(key)] = entry
                 continue
-            known = ", ".join(sorted([*required, *optional]))
             at_key = self._at(None, entry.path, self._key_mark(str(key)))
-            error = at_key.error(f"unknown key '{excerpt(key)[1:-1]}'; known keys: {known}")
-            if self.findings is None:
-                raise error
-            self.findings.errors.append(error)
-        for key in required:
-            if key not in mapping:
-                raise self.error(f"missing required key '{key}'")
+            problems.append(
+                at_key.error(f"unknown key '{excerpt(key)[1:-1]}'; known keys: {known}")
+            )
+        if self.findings is not None:
+            self.findings.add(*problems)
+            problems = []
+        missing = [key for key in required if key not in mapping]
+        if missing:
+            names = ", ".join(f"'{key}'" for key in missing)
+            problems.append(self.error(f"missing required key{'s'[: len(missing) - 1]} {names}"))
+        if problems:
+            raise RulesDataError.of(problems)
         return found
 
     def items(self, most: int = MOST_ITEMS) -> list[Node]:
@@ -212,9 +242,9 @@ class Node:
 
 
 class Findings:
-    """What one load of rules data found: every error (the first one stops ``load_rules``;
-    ``noahrules validate`` lists them all) and the warnings (traps that load, but make some
-    rule unreachable)."""
+    """What one load of rules data found: every error (``load_rules`` raises them all at
+    once; ``noahrules validate`` lists them) and the warnings (traps that load, but make some
+    rule unreachable). Each problem is kept once."""
 
     def __init__(self) -> None:
         self.errors: list[RulesDataError] = []
@@ -224,21 +254,51 @@ class Findings:
     def of(cls, *errors: RulesDataError) -> Findings:
         """Findings of these errors alone."""
         found = cls()
-        found.errors.extend(errors)
+        found.add(*errors)
         return found
 
+    def add(self, *errors: RulesDataError) -> None:
+        """Note every problem of ``errors`` not noted yet."""
+        seen = {_key(e) for e in self.errors}
+        for error in errors:
+            for problem in error.problems:
+                if _key(problem) not in seen:
+                    seen.add(_key(problem))
+                    self.errors.append(problem)
+
     def attempt(self, parse: Callable[[], T]) -> T | None:
-        """``parse()``, or ``None`` with its error noted: one bad item does not hide the next."""
+        """``parse()``, or ``None`` with its problems noted: one bad item does not hide the
+        next."""
         try:
             return parse()
         except RulesDataError as exc:
-            self.errors.append(exc)
+            self.add(exc)
             return None
 
     def settle(self) -> None:
-        """Raise the first error found, if any."""
+        """Raise every error found, if any, as one :class:`RulesDataError`."""
         if self.errors:
-            raise self.errors[0]
+            raise RulesDataError.of(self.errors)
+
+
+def _key(error: RulesDataError) -> tuple[object, ...]:
+    return (error.file, error.line, error.column, error.path, error.problem)
+
+
+def gather(*parts: Callable[[], Any]) -> list[Any]:
+    """Call every part (each reading one value of an item) and return their values in order;
+    if any raise, one :class:`RulesDataError` holding every problem they raised, so that an item
+    with four mistakes reports four."""
+    values: list[Any] = []
+    problems: list[RulesDataError] = []
+    for part in parts:
+        try:
+            values.append(part())
+        except RulesDataError as exc:
+            problems.append(exc)
+    if problems:
+        raise RulesDataError.of(problems)
+    return values
 
 
 def _kind(value: Any) -> str:
@@ -251,16 +311,25 @@ def _kind(value: Any) -> str:
     return f"{type(value).__name__} {excerpt(value)}"
 
 
-def load_yaml(path: Path) -> Node:
+def load_yaml(path: Path, findings: Findings | None = None) -> Node:
     """Read one YAML file safely (:func:`noahrules.safe_yaml.parse`); any failure is a
-    :class:`RulesDataError`."""
-    return Reader().load(path)
+    :class:`RulesDataError`. Its nodes raise every problem, unless ``findings`` are given to
+    collect them in (then read what you need and call ``findings.settle()``, or list
+    ``findings.errors``)."""
+    reader = Reader()
+    node = reader.load(path)
+    if findings is None:
+        reader.findings.settle()  # a key given twice, noted while parsing
+    else:
+        findings.add(*reader.findings.errors)
+    return attrs.evolve(node, findings=findings)
 
 
 class Reader:
     """Reads the YAML files of one load of rules data, remembering the SHA-256 of each file's
     bytes, so that a cached load can tell whether any file it read has changed since; its
-    :class:`Findings` gather what the load finds."""
+    :class:`Findings` gather what the load finds (the loaders settle them before they
+    return)."""
 
     def __init__(self) -> None:
         self.files: dict[Path, str] = {}
@@ -293,6 +362,14 @@ class Reader:
             raise RulesDataError(file, "", f"not UTF-8 text: {exc.reason}", line) from None
         value, mark = parse(text, file, self.findings.errors)
         return Node(value, file, "", mark, self.findings)
+
+    def load_overlay(self, overlay: Overlay) -> Node:
+        """Read an overlay held in memory: its YAML text (within the limits of a file) or its
+        data; problems name it by its label."""
+        if isinstance(overlay.content, str):
+            value, mark = parse(overlay.content, overlay.label, self.findings.errors)
+            return Node(value, overlay.label, "", mark, self.findings)
+        return Node(overlay.data(), overlay.label, "", None, self.findings)
 
     def unchanged(self) -> bool:
         """Whether every file read still holds the same bytes.
@@ -337,9 +414,9 @@ def is_file_name(name: str) -> bool:
     return name.endswith(_FILE_SUFFIXES) or "/" in name or "\\" in name
 
 
-def packaged_names(game: str, folder: str) -> tuple[str, ...]:
+def packaged_names(game: str | Schema, folder: str) -> tuple[str, ...]:
     """The names of the YAML files in a folder of a game's packaged data, sorted."""
-    path = data_dir(game) / folder
+    path = _folder(game) / folder
     try:
         status = _status(path.stat())
     except OSError:
@@ -355,9 +432,18 @@ def packaged_names(game: str, folder: str) -> tuple[str, ...]:
 _LISTINGS: dict[Path, tuple[tuple[int, ...], tuple[str, ...]]] = {}
 
 
-def known_variants(game: str) -> tuple[str, ...]:
-    """The names of a game's packaged variants, sorted."""
+def known_variants(game: str | Schema) -> tuple[str, ...]:
+    """The names of a game's packaged variants, sorted: those of a packaged game (by name) or
+    of a game's schema."""
     return packaged_names(game, "variants")
+
+
+def _folder(game: str | Schema) -> Path:
+    return game.folder if isinstance(game, Schema) else data_dir(game)
+
+
+def _game(game: str | Schema) -> str:
+    return game.game if isinstance(game, Schema) else game
 
 
 def _shown(name: str) -> str:
@@ -367,19 +453,28 @@ def _shown(name: str) -> str:
 
 @frozen
 class Source:
-    """A variant or board file, resolved: the file to read and the label it is known by."""
+    """A variant or board, resolved: the file to read (or the overlay held in memory) and the
+    label it is known by."""
 
-    path: Path
+    path: Path | None
+    """The file; ``None`` for an overlay."""
     label: str
-    """A packaged file's name (``"frog"``), else the file's name (``"heron.yaml"``)."""
+    """A packaged file's name (``"frog"``), else the file's name (``"heron.yaml"``), or an
+    overlay's label."""
     packaged: bool
+    overlay: Overlay | None = None
+    """The overlay, for a variant held in memory."""
 
 
 def resolve(
-    game: str, folder: str, name: str | os.PathLike[str], relative_to: Path | None = None
+    game: str | Schema,
+    folder: str,
+    name: str | os.PathLike[str],
+    relative_to: Path | None = None,
 ) -> Source:
     """The one resolver of the names in rules data: a packaged file's name (``"frog"``, the file
-    ``variants/frog.yaml`` of the game's data) or a YAML file's path.
+    ``variants/frog.yaml`` of the game's data) or a YAML file's path. ``game`` is a packaged
+    game's name or any game's :class:`Schema`.
 
     A relative path is read from ``relative_to`` (a board named in a file: the folder of that
     file), else from the working directory (a variant given to ``load_rules``). A path that
@@ -388,15 +483,15 @@ def resolve(
     """
     text = os.fspath(name)
     what = folder.rstrip("s")
-    packaged_folder = data_dir(game) / folder
+    packaged_folder = _folder(game) / folder
     if not is_file_name(text):
         known = packaged_names(game, folder)
         if text not in known:
             raise RulesDataError(
                 _shown(text),
                 "",
-                f"unknown {game} {what} {excerpt(text)}; known {folder}: {', '.join(known)} "
-                "(or a .yaml path)",
+                f"unknown {_game(game)} {what} {excerpt(text)}; known {folder}: "
+                f"{', '.join(known) or 'none'} (or a .yaml path)",
             )
         return Source(packaged_folder / f"{text}.yaml", text, packaged=True)
     path = Path(text)
@@ -414,6 +509,82 @@ def resolve(
 
 
 @frozen
+class Overlay:
+    """A variant held in memory rather than in a file: the same keys as a variant file, given
+    as data (``{"rules": {"rounds": 2}}``) or as YAML text, and the ``label`` that names it in
+    messages (as a file's name would) and in ``rules.variants``.
+
+    ``load_rules([Overlay("--set rounds=2", {"rules": {"rounds": 2}})])`` loads the rules with
+    that change, with the same checks and errors as a variant file, and no file written. Like a
+    file of yours, an overlay is not packaged: a saved game under it reads back with its rules
+    given (``rules=``). Its data may hold mappings with string keys, lists (or tuples),
+    strings, integers, floats, booleans and ``None``, within the limits of a YAML file.
+    """
+
+    label: str
+    content: str | Mapping[str, object]
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.label, str) or not self.label or len(self.label) > LONGEST:
+            raise ValueError(
+                f"an overlay's label is a string of 1 to {LONGEST} characters, "
+                f"not {excerpt(self.label)}"
+            )
+        if not isinstance(self.content, str | Mapping):
+            raise TypeError(
+                f"an overlay holds YAML text or a mapping, not {type(self.content).__name__}"
+            )
+
+    def data(self) -> object:
+        """The overlay's data as plain values (a mapping's copy, tuples as lists); a
+        :class:`RulesDataError` naming the label for anything else, or beyond the limits of a
+        YAML file."""
+        if isinstance(self.content, str):
+            value, _ = parse(self.content, self.label)
+            return value
+        return _plain(self.content, self.label)
+
+    def key(self) -> str:
+        """A digest of the overlay's content, for the rules cache."""
+        content = self.content if isinstance(self.content, str) else self.data()
+        return digest({"label": self.label, "content": content})
+
+
+_PLAIN = (str, int, float, bool, type(None))
+
+
+def _plain(data: Mapping[str, object], label: str) -> object:
+    """``data`` as plain YAML data (a copy), checked within the limits of
+    :mod:`noahrules.safe_yaml`; a :class:`RulesDataError` naming ``label`` and the key path."""
+    count = 0
+
+    def walk(value: object, path: str, depth: int) -> object:
+        nonlocal count
+        count += 1
+        if depth > MAX_DEPTH or count > MAX_VALUES:
+            limit = f"nested deeper than {MAX_DEPTH}" if depth > MAX_DEPTH else "too many values"
+            raise RulesDataError(label, path, f"{limit}; an overlay is held to a file's limits")
+        if isinstance(value, Mapping):
+            plain: dict[str, object] = {}
+            for key, item in value.items():
+                if not isinstance(key, str):
+                    raise RulesDataError(label, path, f"a key must be a string, not {excerpt(key)}")
+                plain[key] = walk(item, f"{path}.{key}" if path else key, depth + 1)
+            return plain
+        if isinstance(value, list | tuple):
+            return [walk(item, f"{path}[{i}]", depth + 1) for i, item in enumerate(value)]
+        if type(value) is int and abs(value) >= 10**MAX_DIGITS:
+            raise RulesDataError(label, path, f"an integer of more than {MAX_DIGITS} digits")
+        if isinstance(value, str) and len(value) > MAX_BYTES:
+            raise RulesDataError(label, path, f"a string of more than {MAX_BYTES} characters")
+        if not isinstance(value, _PLAIN):
+            raise RulesDataError(label, path, f"{type(value).__name__} is not YAML data")
+        return value
+
+    return walk(data, "", 0)
+
+
+@frozen
 class Listing:
     """A collection of a game's data that variants may change (cards, ferries, tiles, arks)."""
 
@@ -428,6 +599,47 @@ class Listing:
 
 
 @frozen
+class Schema:
+    """What a game's YAML rules data holds, for the shared loaders: where its packaged files
+    lie, the collections variants may change and the parameters its rules file sets.
+
+    ``folder`` holds ``rules.yaml`` (every parameter of ``params`` under the key ``rules``),
+    each collection's file (``cards.yaml`` holding ``cards: [...]``) and the packaged variants
+    in ``variants/``. A variant file may hold ``description``, ``rules`` (any of the
+    parameters) and a change of each collection (``remove``, ``remove_species``, ``add``);
+    anything else is an unknown key.
+    """
+
+    game: str
+    """The game's name (in messages)."""
+    folder: Path
+    """The folder of the game's packaged data (``Path(__file__).parent / "data"``)."""
+    collections: tuple[Listing, ...] = ()
+    params: tuple[str, ...] = ()
+    """The rules parameters, each set in ``rules.yaml``."""
+
+    @property
+    def keys(self) -> frozenset[str]:
+        """Every key a variant file of the game may hold, at its top and under ``rules``."""
+        return frozenset(
+            ("description", "rules", *(c.name for c in self.collections), *self.params)
+        )
+
+    def known_variants(self) -> tuple[str, ...]:
+        """The names of the packaged variants, sorted."""
+        return known_variants(self)
+
+    def is_packaged(self, node: Node) -> bool:
+        """Whether a value comes from the packaged data rather than a file of the user's."""
+        return Path(node.file).resolve().is_relative_to(self.folder.resolve())
+
+    def blamed(self, *nodes: Node) -> Node:
+        """Of the values a problem depends on, the first set by a file of the user's (else the
+        last): the one whose place the error names."""
+        return next((node for node in nodes if not self.is_packaged(node)), nodes[-1])
+
+
+@frozen
 class Layers:
     """A game's raw data with its variants applied, every value still a :class:`Node`."""
 
@@ -437,11 +649,12 @@ class Layers:
     params: dict[str, Node]
     """The ``rules`` parameters, each from the last file that set it."""
     variants: tuple[Source, ...]
-    """The variant files applied, in order."""
+    """The variants applied, in order."""
 
     @property
     def labels(self) -> tuple[str, ...]:
-        """The variants by label: packaged names, and the file names of the user's files."""
+        """The variants by label: packaged names, the file names of the user's files and the
+        labels of overlays."""
         return tuple(v.label for v in self.variants)
 
     @property
@@ -451,38 +664,50 @@ class Layers:
         return tuple(v.label for v in self.variants if v.packaged)
 
 
-Variants = Sequence[str | os.PathLike[str]] | str | os.PathLike[str]
-"""The ``variants`` argument of ``load_rules``: several names or paths, or one."""
+Variants = Sequence[str | os.PathLike[str] | Overlay] | str | os.PathLike[str] | Overlay
+"""The ``variants`` argument of ``load_rules``: several names, paths or overlays, or one."""
 
 
 def variant_names(variants: Variants) -> tuple[str, ...]:
     """The ``variants`` argument of ``load_rules`` as a tuple of strings (one string is one
-    variant)."""
-    if isinstance(variants, str | os.PathLike):
-        return (os.fspath(variants),)
-    return tuple(os.fspath(v) for v in variants)
+    variant; an overlay is named by its label)."""
+    return tuple(v.label if isinstance(v, Overlay) else os.fspath(v) for v in _listed(variants))
 
 
-def load_layers(
-    reader: Reader,
-    game: str,
-    collections: Sequence[Listing],
-    param_keys: Sequence[str],
-    variants: Sequence[Source],
-) -> Layers:
+def _listed(variants: Variants) -> tuple[str | os.PathLike[str] | Overlay, ...]:
+    if isinstance(variants, str | os.PathLike | Overlay):
+        return (variants,)
+    return tuple(variants)
+
+
+def resolve_variants(schema: Schema, variants: Variants) -> tuple[Source, ...]:
+    """The ``variants`` argument of ``load_rules``, each resolved (:func:`resolve`); an
+    overlay as itself."""
+    return tuple(
+        Source(None, v.label, packaged=False, overlay=v)
+        if isinstance(v, Overlay)
+        else resolve(schema, "variants", v)
+        for v in _listed(variants)
+    )
+
+
+def load_layers(reader: Reader, schema: Schema, variants: Sequence[Source]) -> Layers:
     """Read a game's packaged data and apply variant overlays in order.
 
-    The parameters come from ``rules.yaml`` (key ``rules``), where every key of ``param_keys``
-    must be set; a variant may set any of them.
+    The parameters come from ``rules.yaml`` (key ``rules``), where every parameter of the
+    schema must be set; a variant may set any of them. Problems of the variants are noted with
+    the reader's findings.
     """
-    folder = data_dir(game)
+    folder = schema.folder
+    collections = schema.collections
+    param_keys = schema.params
     sources = {c.name: reader.load(folder / c.file).fields((c.name,))[c.name] for c in collections}
     items = {name: node.items() for name, node in sources.items()}
     params = reader.load(folder / "rules.yaml").fields(("rules",))["rules"].fields(param_keys)
     allowed = ("description", "rules", *(c.name for c in collections))
     findings = reader.findings
     for variant in variants:
-        parts = findings.attempt(partial(_variant_parts, reader, variant.path, allowed))
+        parts = findings.attempt(partial(_variant_parts, reader, variant, allowed))
         if parts is None:
             continue
         for c in collections:
@@ -499,9 +724,13 @@ def load_layers(
     return Layers(items, sources, params, tuple(variants))
 
 
-def _variant_parts(reader: Reader, path: Path, allowed: Sequence[str]) -> dict[str, Node]:
-    """The top-level parts of a variant file."""
-    root = reader.load(path)
+def _variant_parts(reader: Reader, variant: Source, allowed: Sequence[str]) -> dict[str, Node]:
+    """The top-level parts of a variant file or overlay."""
+    if variant.overlay is not None:
+        root = reader.load_overlay(variant.overlay)
+    else:
+        assert variant.path is not None
+        root = reader.load(variant.path)
     if root.value is None:
         raise root.error("an empty variant file: a variant sets or changes something")
     parts = root.fields((), allowed)
@@ -510,31 +739,34 @@ def _variant_parts(reader: Reader, path: Path, allowed: Sequence[str]) -> dict[s
     return parts
 
 
-_CACHE: dict[tuple[str, tuple[Path, ...]], tuple[object, Reader]] = {}
+_CACHE: dict[tuple[object, ...], tuple[object, Reader]] = {}
 _CACHE_SIZE = 64
 _CACHE_LOCK = threading.Lock()
 
 
 def cached_load(
-    game: str,
+    schema: Schema,
     variants: Variants,
     build: Callable[[Reader, tuple[Source, ...]], T],
 ) -> T:
     """Rules data loaded once: ``build(reader, sources)`` makes a game's rules from its
-    packaged data and the resolved ``variants``, reading every file through ``reader``.
+    packaged data (described by ``schema``) and the resolved ``variants``, reading every file
+    through ``reader`` and noting its problems with ``reader.findings``; every problem found is
+    raised at once, as one :class:`RulesDataError`.
 
-    Rules are immutable values, so a load is cached by the game, the variant files and the
-    bytes of every file it read: a later load with the same files returns the same value at
-    once, and a file edited since is read again. A load that fails caches nothing.
+    Rules are immutable values, so a load is cached by the game, the variants and the bytes of
+    every file it read: a later load with the same files returns the same value at once, and a
+    file edited since is read again. A load that fails caches nothing.
     """
-    sources = tuple(resolve(game, "variants", name) for name in variant_names(variants))
-    key = (game, tuple(s.path if s.packaged else s.path.resolve() for s in sources))
+    sources = resolve_variants(schema, variants)
+    key = (schema.game, schema.folder, tuple(map(_cache_key, sources)))
     with _CACHE_LOCK:
         hit = _CACHE.get(key)
     if hit is not None and hit[1].unchanged():
         return cast(T, hit[0])
     reader = Reader()
     rules = build(reader, sources)
+    reader.findings.settle()
     with _CACHE_LOCK:
         if len(_CACHE) >= _CACHE_SIZE:
             del _CACHE[next(iter(_CACHE))]
@@ -542,8 +774,15 @@ def cached_load(
     return rules
 
 
+def _cache_key(source: Source) -> object:
+    if source.overlay is not None:
+        return ("overlay", source.overlay.key())
+    assert source.path is not None
+    return source.path if source.packaged else source.path.resolve()
+
+
 def check_load(
-    game: str,
+    schema: Schema,
     variants: Variants,
     build: Callable[[Reader, tuple[Source, ...]], object],
 ) -> Findings:
@@ -552,11 +791,9 @@ def check_load(
     :func:`cached_load`."""
     reader = Reader()
     try:
-        sources = tuple(resolve(game, "variants", name) for name in variant_names(variants))
-        build(reader, sources)
+        build(reader, resolve_variants(schema, variants))
     except RulesDataError as exc:
-        if exc not in reader.findings.errors:
-            reader.findings.errors.append(exc)
+        reader.findings.add(exc)
     return reader.findings
 
 
@@ -571,6 +808,7 @@ def apply_collection_change(items: list[Node], change: Node, collection: Listing
     what = collection.what
     entries = change.fields((), ("remove", "remove_species", "add"))
     result = list(items)
+    missing: list[RulesDataError] = []
     for key, field_name in (("remove", collection.key), ("remove_species", "species")):
         if key not in entries:
             continue
@@ -578,14 +816,21 @@ def apply_collection_change(items: list[Node], change: Node, collection: Listing
             wanted = target.string()
             kept = [item for item in result if _field(item, field_name) != wanted]
             if len(kept) == len(result):
-                error = target.error(f"no {what} with {field_name} '{wanted}' to remove")
-                if target.findings is None:
-                    raise error
-                target.findings.errors.append(error)
+                missing.append(target.error(f"no {what} with {field_name} '{wanted}' to remove"))
             result = kept
+    _note(change, missing)
     if "add" in entries:
         result.extend(entries["add"].items())
     return result
+
+
+def _note(node: Node, errors: list[RulesDataError]) -> None:
+    """Note ``errors`` with the findings of ``node``'s load, or raise them all without."""
+    if not errors:
+        return
+    if node.findings is None:
+        raise RulesDataError.of(errors)
+    node.findings.add(*errors)
 
 
 def _field(item: Node, name: str) -> Any:
@@ -595,25 +840,30 @@ def _field(item: Node, name: str) -> Any:
 def parse_unique(
     items: Iterable[Node], parse: Callable[[Node], T], key: Callable[[T], str], what: str
 ) -> tuple[T, ...]:
-    """Parse each item; two items with the same key are an error naming the second. With the
-    load's findings, a bad item is noted and left out, and the others are parsed."""
+    """Parse each item; two items with the same key are an error naming the second. Every
+    problem of every item is found: with the load's findings, a bad item is noted and left
+    out, and the others are parsed; without, all of them are raised at once."""
+    nodes = list(items)
     seen: dict[str, Node] = {}
     result = []
-    for node in items:
-        findings = node.findings
-        value = findings.attempt(partial(parse, node)) if findings else parse(node)
-        if value is None:
+    problems: list[RulesDataError] = []
+    for node in nodes:
+        try:
+            value = parse(node)
+        except RulesDataError as exc:
+            problems.append(exc)
             continue
         name = key(value)
         if name in seen:
             first = seen[name]
-            error = node.error(f"duplicate {what} '{name}' (first at {first.file}: {first.path})")
-            if findings is None:
-                raise error
-            findings.errors.append(error)
+            problems.append(
+                node.error(f"duplicate {what} '{name}' (first at {first.file}: {first.path})")
+            )
             continue
         seen[name] = node
         result.append(value)
+    if nodes:
+        _note(nodes[0], problems)
     return tuple(result)
 
 

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import reprlib
+from collections.abc import Sequence
 
 __all__ = [
     "BotError",
+    "GameSpecError",
     "IllegalMoveError",
     "NoahRulesError",
     "ReplayError",
@@ -44,7 +46,14 @@ class RulesDataError(NoahRulesError, ValueError):
     Names the file, the line and column where known (from the YAML's own marks, counted from
     1), the key path inside the file (``animals[3].weight``) and the problem:
     ``"house.yaml:12:7: animals[3].weight: must be at least 0, got -1"``.
+
+    One error holds every problem one load found: its attributes describe the first,
+    :attr:`more` holds the others (each an error of its own) and the message has one line per
+    problem (at most :data:`MOST_LINES`). :attr:`problems` lists them all.
     """
+
+    MOST_LINES = 20
+    """The most problems the message names, one a line; :attr:`problems` has every one."""
 
     def __init__(
         self,
@@ -53,22 +62,47 @@ class RulesDataError(NoahRulesError, ValueError):
         problem: str,
         line: int | None = None,
         column: int | None = None,
+        more: Sequence[RulesDataError] = (),
     ) -> None:
         place = (
             file if line is None else f"{file}:{line}" + ("" if column is None else f":{column}")
         )
         where = f"{place}: {path}" if path else place
-        super().__init__(f"{where}: {problem}")
+        self.more: tuple[RulesDataError, ...] = tuple(p for error in more for p in error.problems)
+        """The other problems found with this one, in the order found."""
+        lines = [f"{where}: {problem}", *map(str, self.more[: self.MOST_LINES - 1])]
+        if len(self.more) >= self.MOST_LINES:
+            lines[-1] = f"... and {len(self.more) - self.MOST_LINES + 2} more problems"
+        super().__init__("\n".join(lines))
         self.file = file
         self.path = path
         self.problem = problem
         self.line = line
         self.column = column
 
+    @classmethod
+    def of(cls, errors: Sequence[RulesDataError]) -> RulesDataError:
+        """One error holding every problem of ``errors`` (at least one), in order."""
+        problems = [p for error in errors for p in error.problems]
+        first = problems[0]
+        return cls(first.file, first.path, first.problem, first.line, first.column, problems[1:])
+
+    @property
+    def problems(self) -> tuple[RulesDataError, ...]:
+        """Every problem this error holds, each as an error of its own: this one, then
+        :attr:`more`."""
+        if not self.more:
+            return (self,)
+        alone = RulesDataError(self.file, self.path, self.problem, self.line, self.column)
+        return (alone, *self.more)
+
     def __reduce__(
         self,
-    ) -> tuple[type[RulesDataError], tuple[str, str, str, int | None, int | None]]:
-        return type(self), (self.file, self.path, self.problem, self.line, self.column)
+    ) -> tuple[
+        type[RulesDataError],
+        tuple[str, str, str, int | None, int | None, tuple[RulesDataError, ...]],
+    ]:
+        return type(self), (self.file, self.path, self.problem, self.line, self.column, self.more)
 
 
 class BotError(NoahRulesError):
@@ -91,6 +125,25 @@ class BotError(NoahRulesError):
 class SimulationError(NoahRulesError):
     """A simulation that could not finish for a reason of its own, not a bot's: a worker
     process that ended abruptly (killed, out of memory)."""
+
+
+class GameSpecError(NoahRulesError, TypeError):
+    """A game's declaration that breaks the :class:`~noahrules.game.GameSpec` contract,
+    refused by ``register_game`` (and by the loading of the entry-point group): names every part
+    that does, one a line."""
+
+    def __init__(self, game: str, problems: Sequence[str]) -> None:
+        count = len(problems)
+        lines = "".join(f"\n- {problem}" for problem in problems)
+        super().__init__(
+            f"the declaration of the game {game!r} breaks the GameSpec contract in {count} "
+            f"way{'s'[: count - 1]} (see docs/new-game.md):{lines}"
+        )
+        self.game = game
+        self.problems = tuple(problems)
+
+    def __reduce__(self) -> tuple[type[GameSpecError], tuple[str, tuple[str, ...]]]:
+        return type(self), (self.game, self.problems)
 
 
 class SetupError(NoahRulesError, ValueError):

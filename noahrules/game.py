@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, SupportsIndex, TypeVar
 
 from attrs import field, frozen
 
-from noahrules.errors import SetupError
+from noahrules.errors import GameSpecError, SetupError, excerpt
 from noahrules.events import Event
 from noahrules.registry import Registry
 from noahrules.rng import Rng
@@ -26,24 +26,27 @@ from noahrules.rng import Rng
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from noahrules.data import Findings, Variants
+    from noahrules.data import Findings, Schema, Variants
     from noahrules.render import Renderer
 
 __all__ = [
     "ENTRY_POINT_GROUP",
     "GAMES",
     "DataKind",
+    "Dealt",
     "Game",
     "GameSpec",
     "RulesValue",
     "Statistics",
     "Strategy",
     "all_games",
+    "check_game",
     "check_seat",
     "check_seating",
     "game_named",
     "game_of",
     "register_game",
+    "unregister_game",
 ]
 
 R = TypeVar("R", bound="RulesValue")
@@ -109,6 +112,11 @@ class DataKind:
 Statistics = tuple[dict[str, int], dict[str, dict[str, int]]]
 """What one game adds to a simulation report: named totals (``{"departures": 4}``) and named
 tallies (``{"plays per card": {"cat-1": 2}}``)."""
+
+Dealt = dict[str, tuple[dict[str, int], ...]]
+"""What chance gave each seat before anyone chose: per name, one tally per seat, listing every
+key that seat could have been given (0 when it was not): ``{"cards dealt": ({"cat-1": 1, ...},
+...)}``."""
 
 
 @frozen
@@ -183,13 +191,21 @@ class GameSpec(Generic[R, S, M, V]):
     """The names of the packaged variants."""
     check_rules: Callable[[Variants], Findings] | None = None
     """Every problem and trap of the rules data with some variants, in one pass (``load_rules``
-    raises the first problem): what ``noahrules validate`` lists."""
+    raises them all at once): what ``noahrules validate`` lists."""
+    schema: Schema | None = None
+    """What the game's YAML rules data holds (for the shared loaders of
+    :mod:`noahrules.data`): ``noahrules validate`` tells a file's game by its keys."""
     references: Mapping[type, str] = field(factory=dict)
     """Classes written by reference, as their ``id``: per class, the attribute of the rules
     that holds its values by id (ferry cards: ``{Card: "card"}``, ``rules.card[id]``)."""
     strategy: Strategy[S, M, V] = field(factory=Strategy)
     statistics: Callable[[Sequence[Event], S], Statistics] | None = None
     """The game-specific totals and tallies of one game, from its events and last state."""
+    dealt: Callable[[S], Dealt] | None = None
+    """What chance gave each seat, from a game's first state (ferry: the cards of its first
+    hand; island: its ark's x2 species that the first reveal lays face up): the balance lab
+    measures effects on winning through it, as a random deal makes the seats given a key
+    comparable with those not given it."""
     render: Renderer[R, V, M] | None = None
     """How the game looks as text (the command line)."""
     max_decisions: int | None = None
@@ -238,6 +254,7 @@ def _game_entry(point: EntryPoint) -> tuple[str, Game]:
     spec = point.load()
     if not isinstance(spec, GameSpec):
         raise TypeError(f"{type(spec).__name__} is not a GameSpec")
+    check_game(spec)
     return spec.name, spec
 
 
@@ -249,15 +266,31 @@ another package registered."""
 
 def register_game(spec: Game) -> None:
     """Add a game to :data:`GAMES` (again registering the same spec is harmless; another spec
-    under a taken name is a :class:`ValueError`)."""
+    under a taken name is a :class:`ValueError`). A declaration that breaks the GameSpec
+    contract is refused with a :class:`~noahrules.errors.GameSpecError` naming every part that
+    does (:func:`check_game`)."""
     if not isinstance(spec, GameSpec):
         raise TypeError(f"register_game takes a GameSpec, not {type(spec).__name__}")
+    if not (isinstance(spec.name, str) and GAMES.get(spec.name) is spec):
+        check_game(spec)
     _REGISTRY.register(spec.name, spec)
 
 
 def unregister_game(name: str) -> None:
-    """Remove a game added with :func:`register_game` (for tests)."""
+    """Remove the game registered as ``name``, if any (a game of the tests, or one to
+    register again after a change)."""
     _REGISTRY.unregister(name)
+
+
+def check_game(spec: Game) -> None:
+    """Raise :class:`~noahrules.errors.GameSpecError` naming every part of ``spec`` that breaks
+    the GameSpec contract (:mod:`noahrules.contract`), if any."""
+    from noahrules.contract import contract_problems  # noqa: PLC0415  (it reads this module)
+
+    problems = contract_problems(spec)
+    if problems:
+        name = spec.name if isinstance(spec.name, str) and len(spec.name) <= 60 else None
+        raise GameSpecError(name or excerpt(spec.name), problems)
 
 
 def all_games() -> tuple[Game, ...]:

@@ -13,10 +13,10 @@ from collections.abc import Iterator
 from attrs import evolve, frozen
 
 from noahrules.data import is_file_name
-from noahrules.errors import NoahRulesError, ReplayError
+from noahrules.errors import NoahRulesError, ReplayError, excerpt
 from noahrules.game import GAMES, Game, RulesValue
 
-__all__ = ["GameRecord", "final_state", "replay"]
+__all__ = ["GameRecord", "final_state", "replay", "unpackaged"]
 
 
 @frozen
@@ -71,14 +71,30 @@ def replay(record: GameRecord, rules: RulesValue | None = None) -> Iterator[obje
         yield state
 
 
+def unpackaged(game: Game, variants: tuple[str, ...]) -> str | None:
+    """A message naming the first of ``variants`` that only its caller can load again (a file
+    of theirs, or an overlay held in memory, :class:`~noahrules.data.Overlay`), or ``None``
+    when every one is a packaged variant of ``game``."""
+    packaged = game.known_variants()
+    for name in variants:
+        if is_file_name(name):
+            return (
+                f"the variant file {excerpt(name)}; pass the rules loaded from the same files "
+                "(rules=...)"
+            )
+        if name not in packaged:
+            return (
+                f"the variant {excerpt(name)}, which is not packaged (an overlay held in memory?); "
+                "pass the rules loaded with it (rules=...)"
+            )
+    return None
+
+
 def _rules(game: Game, record: GameRecord, given: RulesValue | None) -> RulesValue:
     if given is None:
-        files = [v for v in record.variants if is_file_name(v)]
-        if files:
-            raise ReplayError(
-                f"the record uses the variant file {files[0]}: pass the rules loaded from the "
-                "same files (rules=...)"
-            )
+        missing = unpackaged(game, record.variants)
+        if missing is not None:
+            raise ReplayError(f"the record uses {missing}")
         try:
             given = game.load_rules(record.variants)
         except NoahRulesError as exc:

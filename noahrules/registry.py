@@ -43,6 +43,7 @@ class Registry(Mapping[str, T], Generic[T]):
         """The names and the values in name order, kept until the registry changes."""
         self._loaded = False
         self._lock = threading.RLock()
+        self._watchers: list[Callable[[], None]] = []
 
     def _load(self) -> dict[str, T]:
         if not self._loaded:
@@ -82,12 +83,24 @@ class Registry(Mapping[str, T], Generic[T]):
         with self._lock:
             self._load()
             self._add(name, value)
+        self._changed()
 
     def unregister(self, name: str) -> None:
         """Remove the value registered as ``name``, if any."""
         with self._lock:
             self._load().pop(name, None)
             self._sorted = None
+        self._changed()
+
+    def watch(self, callback: Callable[[], None]) -> None:
+        """Call ``callback()`` after each later :meth:`register` and :meth:`unregister`, so that
+        a layer offering every value to another framework keeps up."""
+        with self._lock:
+            self._watchers.append(callback)
+
+    def _changed(self) -> None:
+        for callback in tuple(self._watchers):
+            callback()
 
     def sorted_values(self) -> tuple[T, ...]:
         """The values in name order."""

@@ -12,13 +12,15 @@ the file and line, any text beyond these limits:
 - :data:`MAX_DIGITS`: how many digits an integer has;
 - a key given twice in one mapping.
 
+Merge keys work as YAML users expect (``<<: *defaults`` copies the entries of the mapping
+``defaults`` anchors, and the mapping's own keys override them); their values are counted in
+:data:`MAX_VALUES` like any alias.
+
 The checks run on the event stream before anything is built, so a refused text costs time in
 proportion to its length only.
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 import yaml
 
@@ -41,13 +43,49 @@ _BaseLoader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoade
 class _Loader(_BaseLoader):  # type: ignore[valid-type,misc]
     """The safe loader, refusing duplicate keys and huge integers. With a list in
     ``duplicates``, a duplicate key is noted there and the last value kept, so the rest of the
-    file can still be checked."""
+    file can still be checked. A key given by a merge key (``<<``) is no duplicate: the
+    mapping's own keys override those merged in."""
 
     duplicates: list[tuple[str, int, int]] | None = None
+    checked: set[int]
+    """The mappings whose own keys were checked: before any merge adds to them."""
 
-    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+    def flatten_mapping(self, node: yaml.MappingNode) -> None:
+        """Merge keys as YAML has them: the mapping's own keys (the last of a key given twice)
+        win over the merged ones, and of several merged mappings the first wins."""
+        for key, _ in node.value:
+            if key.tag == "tag:yaml.org,2002:value":  # the key "=", read as a string
+                key.tag = "tag:yaml.org,2002:str"
+        if id(node) not in self.checked:
+            self.checked.add(id(node))
+            self._check_keys(node)
+        own = [pair for pair in node.value if pair[0].tag != _MERGE]
+        merges = [value for key, value in node.value if key.tag == _MERGE]
+        if not merges:
+            return
+        sources: list[list[tuple[yaml.Node, yaml.Node]]] = []
+        for merge in merges:
+            parts = merge.value if isinstance(merge, yaml.SequenceNode) else [merge]
+            for part in parts:
+                if not isinstance(part, yaml.MappingNode):
+                    raise yaml.constructor.ConstructorError(
+                        "while constructing a mapping",
+                        node.start_mark,
+                        f"expected a mapping or list of mappings for merging, but found {part.id}",
+                        part.start_mark,
+                    )
+                self.flatten_mapping(part)
+                sources.append(part.value)
+        winners: dict[object, tuple[yaml.Node, yaml.Node]] = {}
+        for pair in [*reversed(own), *(pair for pairs in sources for pair in pairs)]:
+            winners.setdefault(_scalar(pair[0]), pair)
+        node.value = list(reversed(winners.values()))
+
+    def _check_keys(self, node: yaml.MappingNode) -> None:
         seen: dict[object, int] = {}
         for key_node, _ in node.value:
+            if key_node.tag == _MERGE:
+                continue
             key = self.construct_object(key_node, deep=True)
             try:
                 first = seen.get(key)
@@ -60,8 +98,6 @@ class _Loader(_BaseLoader):  # type: ignore[valid-type,misc]
                     raise yaml.constructor.ConstructorError(None, None, problem, mark)
                 self.duplicates.append((problem, mark.line + 1, mark.column + 1))
             seen[key] = key_node.start_mark.line + 1
-        mapping: dict[Any, Any] = super().construct_mapping(node, deep=deep)
-        return mapping
 
     def construct_yaml_int(self, node: yaml.ScalarNode) -> int:
         digits = sum(c.isdigit() for c in str(node.value))
@@ -74,6 +110,14 @@ class _Loader(_BaseLoader):  # type: ignore[valid-type,misc]
             )
         value: int = super().construct_yaml_int(node)
         return value
+
+
+_MERGE = "tag:yaml.org,2002:merge"
+
+
+def _scalar(key: yaml.Node) -> object:
+    """A key node's identity: its tag and text for a scalar, itself for anything else."""
+    return (key.tag, key.value) if isinstance(key, yaml.ScalarNode) else id(key)
 
 
 _Loader.add_constructor("tag:yaml.org,2002:int", _Loader.construct_yaml_int)
@@ -92,6 +136,7 @@ def parse(
         _check_events(text, file)
         loader = _Loader(text)
         loader.duplicates = [] if duplicates is not None else None
+        loader.checked = set()
         try:
             node = loader.get_single_node()
             if node is None:

@@ -32,7 +32,7 @@ from noahrules.data import is_file_name
 from noahrules.errors import NoahRulesError, SerializationError, excerpt
 from noahrules.events import Event
 from noahrules.game import GAMES, Game, RulesValue, all_games, game_of
-from noahrules.records import GameRecord
+from noahrules.records import GameRecord, unpackaged
 from noahrules.rng import Rng
 from noahrules.values import WRITTEN_WHEN_SET, Bits, bits, members
 
@@ -231,11 +231,10 @@ def _rules(ref: object, game: Game, given: RulesValue | None) -> RulesValue:
         raise SerializationError(
             f"the rules' variants must be a list of at most {MAX_VARIANTS} names"
         )
-    files = [v for v in variants if is_file_name(v)]
-    if given is None and files:
+    missing = unpackaged(game, tuple(variants)) if given is None else None
+    if missing is not None:
         raise SerializationError(
-            f"these {game.name} rules use the variant file {files[0]}; pass the rules loaded "
-            "from the same files (rules=...): reading never opens a file the data names"
+            f"these {game.name} rules use {missing}: reading never opens a file the data names"
         )
     rules: RulesValue = given if given is not None else game.load_rules(variants)
     packaged = [v for v in variants if not is_file_name(v)]

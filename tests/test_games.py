@@ -10,6 +10,7 @@ from typing import Any
 
 import attrs
 import pytest
+from climb import GAME as CLIMB
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -21,7 +22,6 @@ from noahrules.rng import Rng
 from tests.ferry.candidates import candidate_moves as ferry_candidates
 from tests.harness import DECISION_BOUND, PLAYED, every_game
 from tests.island.candidates import candidate_moves as island_candidates
-from tests.toy.game import GAME as CLIMB
 
 CANDIDATES: dict[str, Callable[[Any, Rng], list[object]]] = {
     "ferry": ferry_candidates,

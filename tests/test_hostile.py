@@ -464,7 +464,7 @@ def test_ctrl_c_stops_a_simulation_within_two_seconds_with_status_130() -> None:
 
 def test_replay_of_a_record_whose_rules_will_not_load_is_a_replay_error() -> None:
     record = GameRecord("ferry", ("no-such-variant",), "0" * 64, 2, 1)
-    with pytest.raises(ReplayError, match="cannot be loaded"):
+    with pytest.raises(ReplayError, match="'no-such-variant', which is not packaged"):
         final_state(record)
 
 

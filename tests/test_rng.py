@@ -114,7 +114,8 @@ def test_no_code_of_the_library_uses_the_global_random_module(
 
 def test_the_library_imports_no_source_of_chance_but_rng() -> None:
     """Only :mod:`noahrules.rng` makes chance; the command line may pick a seed for a game
-    the user did not seed (``noahrules play``), the simulator times bots, the progress bar
+    the user did not seed (``noahrules play``), the simulator times bots, the search bot reads
+    the CPU clock for its ``time`` budget (never to draw), the progress bar
     times runs and the rules cache compares the files' times with the clock (never the games).
     The framework adapters of ``noahrules.rl`` use NumPy, and pick
     a game's seed from NumPy's generator when ``reset`` is given none, as Gymnasium and
@@ -123,6 +124,7 @@ def test_the_library_imports_no_source_of_chance_but_rng() -> None:
     allowed = {
         ("noahrules/cli/play.py", "secrets"),
         ("noahrules/simulation.py", "time"),
+        ("noahrules/bots/search.py", "time"),
         ("noahrules/progress.py", "time"),
         ("noahrules/data.py", "time"),
     }

@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from noahrules import GAMES, ferry, island, serialize
-from noahrules.data import data_dir
+from noahrules.data import Overlay, data_dir
 from noahrules.errors import ReplayError, SerializationError
 from noahrules.game import Game
 from noahrules.records import GameRecord, final_state, replay
@@ -432,7 +432,7 @@ def test_a_state_saved_with_a_variant_file_reads_back_from_another_folder(
     state = ferry.new_game(rules, players=3, seed=2)
     text = serialize.to_json(state)
     monkeypatch.chdir(away)
-    with pytest.raises(SerializationError, match=r"variant file heron\.yaml; pass the rules"):
+    with pytest.raises(SerializationError, match=r"variant file 'heron\.yaml'; pass the rules"):
         serialize.from_json(text, ferry.State)  # reading never opens a file the data names
     again = ferry.load_rules(["../../home/heron.yaml", "frog"])
     assert again == rules and hash(again) == hash(rules) and again.variants == rules.variants
@@ -455,3 +455,23 @@ def test_a_variant_file_copying_a_packaged_one_is_other_rules(tmp_path: Path) ->
     mine, packaged = ferry.load_rules([str(copy)]), ferry.load_rules(["frog"])
     assert mine.digest == packaged.digest and mine.packaged == () != packaged.packaged
     assert mine != packaged
+
+
+def test_a_game_under_an_overlay_reads_back_and_replays_only_with_its_rules_given() -> None:
+    """An overlay is held in memory, so nothing the data names can load it again: the error
+    says to pass the rules, not that the label is an unknown packaged variant."""
+    rules = ferry.load_rules([Overlay("--set rounds=2", {"rules": {"rounds": 2}})])
+    state = ferry.new_game(rules, players=3, seed=2)
+    record = GameRecord.start("ferry", rules, players=3, seed=2)
+    for _ in range(3):
+        move = ferry.legal_moves(state)[0]
+        state, record = ferry.apply(state, move), record.then(move)
+    text = serialize.to_json(state)
+    with pytest.raises(
+        SerializationError, match=r"variant '--set rounds=2', which is not packaged"
+    ):
+        serialize.from_json(text, ferry.State)
+    assert serialize.from_json(text, ferry.State, rules=rules) == state
+    with pytest.raises(ReplayError, match=r"variant '--set rounds=2', which is not packaged"):
+        final_state(record)
+    assert final_state(record, rules) == state

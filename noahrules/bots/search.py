@@ -15,26 +15,54 @@ Cowling, Powley and Whitehouse (2012). Each iteration:
    evaluate the position per seat in ``[0, 1]`` (:func:`evaluate`);
 5. *back up*: every edge on the path adds the value for the seat that chose its move.
 
-The move played is the root's most visited child. The budget is a number of iterations; with
-only one legal move the bot answers at once. Everything random comes from the bot's seeded
-:class:`~noahrules.rng.Rng`, so the same seed and views give the same moves.
+The move played is the root's most visited child. The budget (the bot's options, see
+:data:`OPTIONS`) is a number of ``iterations``, or a ``time`` in CPU seconds per decision, or
+both (whichever runs out first); with only one legal move the bot answers at once. Everything
+random comes from the bot's seeded :class:`~noahrules.rng.Rng`, so the same seed and views give
+the same moves under a budget of iterations. A time budget is read on the CPU clock of the
+thread that runs the bot (:func:`time.thread_time`: in a one-thread process the same as
+:func:`time.process_time`), so the bot searches as much on a loaded machine, after every
+iteration; at least one iteration is run.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from math import log, sqrt
-from typing import Any, Generic
+from time import thread_time
+from typing import Any, ClassVar, Generic
 
 from noahrules.bots.base import M, ViewOf, moves_to_choose, standing
+from noahrules.bots.options import Option, checked_options
 from noahrules.game import Game, GameSpec
 from noahrules.rng import Rng
 
-__all__ = ["DEFAULT_ITERATIONS", "EXPLORATION", "SearchBot", "evaluate"]
+__all__ = [
+    "DEFAULT_ITERATIONS",
+    "EXPLORATION",
+    "MAX_ITERATIONS",
+    "OPTIONS",
+    "SearchBot",
+    "evaluate",
+]
 
 DEFAULT_ITERATIONS = 100
 """The default budget: a modest search that plays a game in a few seconds."""
+MAX_ITERATIONS = 10_000_000
+"""The most iterations per decision an option may ask for."""
+MAX_TIME = 3600.0
+"""The most CPU seconds per decision an option may ask for."""
+OPTIONS: Mapping[str, Option] = {
+    "iterations": Option(
+        int,
+        f"iterations per decision (default {DEFAULT_ITERATIONS} without a time)",
+        minimum=1,
+        maximum=MAX_ITERATIONS,
+    ),
+    "time": Option(float, "CPU seconds per decision", above=0, maximum=MAX_TIME),
+}
+"""The search bot's options: its budget per decision."""
 
 EXPLORATION = 0.7
 """UCB1's exploration constant (values are in [0, 1])."""
@@ -57,34 +85,53 @@ class _Node(Generic[M]):
 
 class SearchBot(Generic[M]):
     """Information-set Monte Carlo tree search over determinizations of the view, with a budget
-    of ``iterations`` iterations per decision (see the module docstring)."""
+    of ``iterations`` iterations per decision (default :data:`DEFAULT_ITERATIONS` when no
+    ``time`` is given), or ``time`` CPU seconds, or whichever of the two runs out first (see
+    the module docstring)."""
 
     name = "search"
+    OPTIONS: ClassVar[Mapping[str, Option]] = OPTIONS
 
     def __init__(
-        self, game: GameSpec[Any, Any, M, Any], seed: int = 0, iterations: int = DEFAULT_ITERATIONS
+        self,
+        game: GameSpec[Any, Any, M, Any],
+        seed: int = 0,
+        iterations: int | None = None,
+        time: float | None = None,
     ) -> None:
-        if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
-            raise ValueError(f"iterations must be an integer of at least 1, got {iterations!r}")
+        given = {k: v for k, v in (("iterations", iterations), ("time", time)) if v is not None}
+        budget = checked_options(self.name, self.OPTIONS, given)
         self.game = game
         self.rng = Rng.from_seed(seed)
-        self.iterations = iterations
+        self.time: float | None = budget.get("time")
+        self.iterations: int = budget.get(
+            "iterations", MAX_ITERATIONS if self.time is not None else DEFAULT_ITERATIONS
+        )
+        self.searched = 0
+        """The iterations run for the last decision (0 when it had one legal move)."""
         strategy = game.strategy
         self.policy: Callable[[object, Rng], tuple[M, Rng]] = strategy.rollout or _random_move(game)
         self.horizon = strategy.horizon or _game_end(game)
 
     def choose(self, view: ViewOf[M]) -> M:
-        """The most visited root move after ``iterations`` iterations of search."""
+        """The most visited root move once the budget is spent."""
         moves = moves_to_choose(view)
         if len(moves) == 1:
+            self.searched = 0
             return moves[0]
         game = self.game
         root: _Node[M] = _Node(None, view.seat)
         rng = self.rng
-        for _ in range(self.iterations):
+        end = None if self.time is None else thread_time() + self.time
+        searched = 0
+        while searched < self.iterations:
             state, rng = _determinize(game, view, rng)
             rng = self._iterate(root, state, rng)
+            searched += 1
+            if end is not None and thread_time() >= end:
+                break
         self.rng = rng
+        self.searched = searched
         return max(
             moves,
             key=lambda m: (

@@ -9,7 +9,7 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from noahrules.bots import bot_factory
+from noahrules.bots import bot_factory, split_bots
 from noahrules.errors import NoahRulesError
 from noahrules.game import GAMES, Game, RulesValue
 
@@ -136,14 +136,16 @@ def write_text(name: str, text: str) -> bool:
 
 
 def bot_names(args: argparse.Namespace, seats: int) -> list[str]:
-    """``--bots`` as one bot per seat (repeated as needed; greedy by default): names of
-    :data:`noahrules.bots.BOTS` or ``package.module:Name``, checked here."""
-    names = [n.strip() for n in (args.bots or "greedy").split(",")]
-    for name in names:
-        try:
-            bot_factory(name)
-        except ValueError as exc:
-            usage_error(args, str(exc))
+    """``--bots`` as one bot per seat (repeated as needed; greedy by default), each the
+    canonical spec of a name of :data:`noahrules.bots.BOTS` or a ``package.module:Name`` with
+    its options (``search:time=0.2,iterations=50``, see :func:`noahrules.bots.split_bots`),
+    checked here: a usage error for an unknown bot, option or value."""
+    try:
+        names = [bot_factory(spec)[0] for spec in split_bots(args.bots or "greedy")]
+    except ValueError as exc:
+        usage_error(args, str(exc))
+    if not names:
+        usage_error(args, "--bots names no bot")
     return [names[i % len(names)] for i in range(seats)]
 
 

@@ -31,7 +31,11 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     play = add_command(commands, "play", "play a game in the terminal against bots", run)
     add_game_options(play)
     play.add_argument("--players", type=int, default=3, metavar="N", help="seats (default 3)")
-    play.add_argument("--bots", metavar="B,B", help="bots for the other seats, comma separated")
+    play.add_argument(
+        "--bots",
+        metavar="B,B",
+        help="bots for the other seats, comma separated, each with options as name:key=value",
+    )
     play.add_argument("--seed", type=int, metavar="S", help="the game's seed (default: random)")
     play.add_argument("--save", metavar="PATH", help="write the game's record (JSON) there")
 
@@ -50,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
     names = bot_names(args, args.players - 1)
     bots = {seat: make_bot(names[seat - 1], game, seed + seat) for seat in range(1, args.players)}
     paint = Paint.for_stream(sys.stdout)
-    screen = screen_for(game, rules, {seat: b.name for seat, b in bots.items()}, paint, HUMAN)
+    screen = screen_for(game, rules, {seat: names[seat - 1] for seat in bots}, paint, HUMAN)
     variants = ", ".join(rules.variants) or "none"
     print(paint(f"noahrules {game.name}", "bold"), end=" ")
     print(f"- {args.players} players, you are seat 0; seed {seed}; variants: {variants}")

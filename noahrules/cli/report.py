@@ -34,7 +34,9 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     add_game_options(sim)
     sim.add_argument("--games", type=int, required=True, metavar="N", help="games to play")
     sim.add_argument("--players", type=int, default=3, metavar="N", help="seats (default 3)")
-    sim.add_argument("--bots", metavar="B,B", help="bots by seat, comma separated, repeated")
+    sim.add_argument(
+        "--bots", metavar="B,B", help="bots by seat, comma separated, repeated; name:key=value"
+    )
     sim.add_argument("--seed", type=int, default=0, metavar="S", help="the run's seed")
     sim.add_argument("--workers", type=int, metavar="N", help="processes (default: all cores)")
     sim.add_argument("--max-decisions", type=int, metavar="N", help="cap on decisions per game")

@@ -1,4 +1,5 @@
-"""``noahrules cards`` and ``noahrules board``: the data as loaded, variants applied."""
+"""``noahrules cards`` and ``noahrules board``: the data as loaded, variants applied, for every
+game whose declaration draws it (``GameSpec.render.cards`` and ``.board``)."""
 
 from __future__ import annotations
 
@@ -14,15 +15,16 @@ __all__ = ["register", "run_board", "run_cards"]
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``cards`` and ``board`` to the command line."""
-    cards = add_command(commands, "cards", "show the cards (ferry) or tiles (island)", run_cards)
+    cards = add_command(commands, "cards", "show a game's cards, tiles or other pieces", run_cards)
     add_game_options(cards, [n for n, g in GAMES.items() if g.render and g.render.cards])
-    board = add_command(commands, "board", "show the island's board", run_board)
+    board = add_command(commands, "board", "show a game's board", run_board)
     add_game_options(board, [n for n, g in GAMES.items() if g.render and g.render.board])
 
 
 def run_cards(args: argparse.Namespace) -> int:
-    """Show the cards of the ferry game (or the tiles and arks of the island game), with the
-    given variants applied."""
+    """Show a game's cards as loaded, with the given variants applied: the ferry game's animal
+    and ferry cards, the island game's tiles and arks, or what another game's declaration
+    draws."""
     game, rules = load(args)
     if game.render is None or game.render.cards is None:
         usage_error(args, f"{game.name} has no cards to show")
@@ -32,8 +34,8 @@ def run_cards(args: argparse.Namespace) -> int:
 
 
 def run_board(args: argparse.Namespace) -> int:
-    """Show the island's board (with the given variants applied): the map, its legend and how
-    many spaces of each kind it has."""
+    """Show a game's board as loaded, with the given variants applied (the island's: the map,
+    its legend and how many spaces of each kind it has)."""
     game, rules = load(args)
     if game.render is None or game.render.board is None:
         usage_error(args, f"{game.name} has no board to show")

@@ -6,11 +6,14 @@ import argparse
 from pathlib import Path
 
 from noahrules.cli.common import add_command
-from noahrules.data import Findings, data_dir, is_file_name, load_yaml
+from noahrules.data import Findings, is_file_name, load_yaml
 from noahrules.errors import RulesDataError
-from noahrules.game import GAMES, DataKind
+from noahrules.game import GAMES, DataKind, Game, all_games
 
 __all__ = ["register", "run"]
+
+_EVERY_VARIANT = frozenset({"description", "rules"})
+"""The keys any game's variant file may hold: they tell no game."""
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -24,8 +27,10 @@ def run(args: argparse.Namespace) -> int:
     """Check a variant, rules or board file: every problem and every warning is printed with
     file, line, column and key path, in one run; the exit status is 1 if there is a problem.
 
-    A warning is data that loads but leaves a rule unreachable (a card no player count uses, a
-    species that can never make a pair); it does not change the exit status.
+    The game is told from the keys the file uses, among the registered games; --game names it
+    when they do not tell. A warning is data that loads but leaves a rule unreachable (a card no
+    player count uses, a species that can never make a pair); it does not change the exit
+    status.
     """
     name: str = args.file
     path = Path(name)
@@ -35,32 +40,38 @@ def run(args: argparse.Namespace) -> int:
     # load_rules reads a bare name as a packaged variant: make sure it reads this file.
     given = name if is_file_name(name) else f"./{name}"
     try:
-        keys = _top_keys(load_yaml(path).value)
+        keys = _keys(load_yaml(path, Findings()).value)
     except RulesDataError as exc:
         return _report(name, Findings.of(exc), "")
-    games = [args.game] if args.game else _guess_games(keys)
+    games = [GAMES[args.game]] if args.game else list(all_games())
     kind = _data_kind(keys, games)
     if kind is not None:
         game, data = kind
-        return _report(name, data.check(path), f"{game} {data.name}")
+        return _report(name, data.check(path), f"{game.name} {data.name}")
+    if not args.game:
+        games = _told(keys)
+        if not games:
+            return _untold(name, keys)
     checked = [(game, _check(game, given)) for game in games]
     accepted = [game for game, found in checked if not found.errors]
     if accepted:
         warnings = Findings()
         warnings.warnings = checked[games.index(accepted[0])][1].warnings
-        return _report(name, warnings, " or ".join(f"{game} variant" for game in accepted))
+        return _report(name, warnings, " or ".join(f"{game.name} variant" for game in accepted))
     found = checked[0][1]
     if len(games) > 1:
-        note = f"the keys do not tell the game: checked as a {games[0]} variant; see --game"
+        names = ", ".join(game.name for game in games)
+        note = f"the keys fit the games {names}: checked as a {games[0].name} variant; see --game"
         found.errors.append(RulesDataError(name, "", note))
     return _report(name, found, "")
 
 
-def _check(game: str, file: str) -> Findings:
-    check = GAMES[game].check_rules
-    if check is None:
-        return Findings.of(RulesDataError(file, "", f"the game {game} cannot check rules data"))
-    return check([file])
+def _check(game: Game, file: str) -> Findings:
+    if game.check_rules is None:
+        return Findings.of(
+            RulesDataError(file, "", f"the game {game.name} cannot check rules data")
+        )
+    return game.check_rules([file])
 
 
 def _report(name: str, found: Findings, what: str) -> int:
@@ -83,38 +94,41 @@ def _report(name: str, found: Findings, what: str) -> int:
     return 0
 
 
-def _top_keys(value: object) -> set[str]:
-    return {str(k) for k in value} if isinstance(value, dict) else set()
+def _keys(value: object) -> set[str]:
+    """The keys a file uses: at its top, and under ``rules``."""
+    if not isinstance(value, dict):
+        return set()
+    keys = {str(k) for k in value}
+    rules = value.get("rules")
+    return keys | ({str(k) for k in rules} if isinstance(rules, dict) else set())
 
 
-def _game_keys(game: str) -> set[str]:
-    """The top-level and ``rules`` keys that a game's data uses (read from its packaged data)."""
-    keys: set[str] = set()
-    for file in data_dir(game).glob("*.yaml"):
-        data = load_yaml(file).value
-        keys |= _top_keys(data)
-        if isinstance(data, dict):
-            keys |= _top_keys(data.get("rules"))
-    return keys
-
-
-def _data_kind(keys: set[str], games: list[str]) -> tuple[str, DataKind] | None:
+def _data_kind(keys: set[str], games: list[Game]) -> tuple[Game, DataKind] | None:
     """The kind of data file (other than a variant) that has these keys, if any."""
-    for name in games:
-        for kind in GAMES[name].data_kinds:
+    for game in games:
+        for kind in game.data_kinds:
             if kind.keys & keys:
-                return name, kind
+                return game, kind
     return None
 
 
-def _guess_games(keys: set[str]) -> list[str]:
-    """The games a file may belong to, told by the keys it uses: one game, or all of them
-    when its keys do not tell."""
-    found = _data_kind(keys, list(GAMES))
-    if found is not None:
-        return [found[0]]
-    owned = {game: _game_keys(game) for game in GAMES}
-    shared = set.intersection(*owned.values())
-    scores = {game: len((own - shared) & keys) for game, own in owned.items()}
-    best = max(scores.values())
-    return [game for game in GAMES if scores[game] == best]
+def _told(keys: set[str]) -> list[Game]:
+    """The games a variant file may belong to, told by the keys of their schemas it uses that
+    not every variant has: those using the most of them (none when it uses none)."""
+    scores = {
+        game: len(keys & (game.schema.keys - _EVERY_VARIANT))
+        for game in all_games()
+        if game.schema is not None
+    }
+    best = max(scores.values(), default=0)
+    return [game for game, score in scores.items() if score == best] if best else []
+
+
+def _untold(name: str, keys: set[str]) -> int:
+    used = ", ".join(sorted(keys)) or "none"
+    names = ", ".join(GAMES)
+    print(
+        f"{name}: its keys ({used}) do not tell which game it is for; "
+        f"name the game with --game (one of {names})"
+    )
+    return 1

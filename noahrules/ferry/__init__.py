@@ -49,6 +49,7 @@ from noahrules.ferry.moves import (
 )
 from noahrules.ferry.render import RENDERER
 from noahrules.ferry.ruleset import (
+    SCHEMA,
     Boarded,
     Card,
     FerryCard,
@@ -60,7 +61,7 @@ from noahrules.ferry.ruleset import (
 from noahrules.ferry.scoring import scores, winners
 from noahrules.ferry.setup import new_game
 from noahrules.ferry.state import Ferry, Phase, State, Table
-from noahrules.ferry.statistics import statistics
+from noahrules.ferry.statistics import dealt, statistics
 from noahrules.ferry.strategy import STRATEGY
 from noahrules.ferry.view import View, view
 from noahrules.game import GameSpec
@@ -92,9 +93,11 @@ GAME: GameSpec[Rules, State, Move, View] = GameSpec(
     check_state=check_state,
     known_variants=packaged_variants,
     check_rules=check_rules,
+    schema=SCHEMA,
     references={Card: "card", FerryCard: "ferry_card"},
     strategy=STRATEGY,
     statistics=statistics,
+    dealt=dealt,
     render=RENDERER,
     plugins={"rl": "noahrules.rl.ferry:ENCODING", "serve": "noahrules.serve.ferry:PARTS"},
     max_decisions=None,  # F27: no bound on a game's length; simulators take a cap

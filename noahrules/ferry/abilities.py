@@ -9,11 +9,12 @@ numbers (a heron with ``capacity_limit: 15``); the rules engine only ever asks a
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from attrs import frozen
 
-from noahrules.data import Node
+from noahrules.data import Node, gather
 
 __all__ = ["ABILITIES", "Abilities", "parse_abilities"]
 
@@ -65,15 +66,18 @@ NO_ABILITIES = Abilities()
 
 
 def parse_abilities(node: Node) -> Abilities:
-    """The :class:`Abilities` of a card's ``abilities`` mapping; unknown names are errors."""
+    """The :class:`Abilities` of a card's ``abilities`` mapping; unknown names and bad
+    parameters are errors, every one of them raised at once."""
     if node.value is None:
         return NO_ABILITIES
-    mapping = node.mapping_value()
-    values = {}
-    for name in mapping:
-        parse = ABILITIES.get(name)
-        if parse is None:
-            known = ", ".join(sorted(ABILITIES))
-            raise node.child(str(name)).error(f"unknown ability '{name}'; known abilities: {known}")
-        values[name] = parse(node.child(name))
-    return Abilities(**values)
+    names = [str(name) for name in node.mapping_value()]
+    values = gather(*(partial(_parse_ability, node, name) for name in names))
+    return Abilities(**dict(zip(names, values, strict=True)))
+
+
+def _parse_ability(node: Node, name: str) -> Any:
+    parse = ABILITIES.get(name)
+    if parse is None:
+        known = ", ".join(sorted(ABILITIES))
+        raise node.child(name).error(f"unknown ability '{name}'; known abilities: {known}")
+    return parse(node.child(name))

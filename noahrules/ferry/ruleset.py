@@ -19,17 +19,19 @@ from noahrules.data import (
     Node,
     Reader,
     RulesIdentity,
+    Schema,
     Source,
     Variants,
     cached_load,
     check_load,
+    data_dir,
     digest,
-    known_variants,
+    gather,
     load_layers,
     param_values,
     parse_unique,
 )
-from noahrules.errors import excerpt
+from noahrules.errors import RulesDataError, excerpt
 from noahrules.ferry.abilities import Abilities, parse_abilities
 from noahrules.ferry.kinds import Gender, ShortDeal
 from noahrules.ferry.moves import (
@@ -43,6 +45,7 @@ from noahrules.ferry.moves import (
 )
 
 __all__ = [
+    "SCHEMA",
     "Boarded",
     "Card",
     "FerryCard",
@@ -182,6 +185,8 @@ _RULES_KEYS = (
     "penalty_limit",
     "pattern_set_by_second_animal",
 )
+SCHEMA = Schema("ferry", data_dir("ferry"), _COLLECTIONS, _RULES_KEYS)
+"""What the ferry game's rules data holds."""
 _ADDED_PARAMS = {"pattern_set_by_second_animal": False}
 """Parameters added after rules were first saved, with the value that plays as before (left out
 of the digest at that value, see :func:`~noahrules.data.param_values`)."""
@@ -189,13 +194,13 @@ of the digest at that value, see :func:`~noahrules.data.param_values`)."""
 
 def check_rules(variants: Variants = ()) -> Findings:
     """Every problem (and trap) of the ferry rules data with ``variants``, in one pass: what
-    ``noahrules validate`` lists. :func:`load_rules` raises the first of the problems."""
-    return check_load("ferry", variants, _load)
+    ``noahrules validate`` lists. :func:`load_rules` raises them all at once."""
+    return check_load(SCHEMA, variants, _load)
 
 
 def packaged_variants() -> tuple[str, ...]:
     """The names of the ferry game's packaged variants, sorted."""
-    return known_variants("ferry")
+    return SCHEMA.known_variants()
 
 
 def load_rules(variants: Variants = ()) -> Rules:
@@ -206,11 +211,11 @@ def load_rules(variants: Variants = ()) -> Rules:
     The rules are loaded once and cached by the content of the files read. Raises
     :class:`~noahrules.errors.RulesDataError` naming file, key path and problem for any bad data.
     """
-    return cached_load("ferry", variants, _load)
+    return cached_load(SCHEMA, variants, _load)
 
 
 def _load(reader: Reader, variants: tuple[Source, ...]) -> Rules:
-    layers = load_layers(reader, "ferry", _COLLECTIONS, _RULES_KEYS, variants)
+    layers = load_layers(reader, SCHEMA, variants)
     found = reader.findings
     animal_nodes = layers.collections["animals"]
     ferry_nodes = layers.collections["ferries"]
@@ -232,8 +237,9 @@ def _load(reader: Reader, variants: tuple[Source, ...]) -> Rules:
     if rounds is None and penalty_limit is None and params["rounds"].value is None:
         found.attempt(partial(_never_ends, params["rounds"]))
     found.settle()
-    assert players and docks and centre is not None and gifts is not None
-    assert hand_size and short_deal and kept_pattern is not None
+    assert players is not None and docks is not None and centre is not None
+    assert gifts is not None and hand_size is not None and short_deal is not None
+    assert kept_pattern is not None
     _warn_traps(animal_nodes, animals, players[1], gifts)
     ways = {c.id: _ways(c) for c in animals}
     data = {
@@ -273,7 +279,7 @@ def _by_id(nodes: list[Node]) -> dict[str, Node]:
 
 
 def _gifts(node: Node) -> tuple[int, ...]:
-    return tuple(item.integer(0, 100) for item in node.items())
+    return tuple(gather(*(partial(item.integer, 0, 100) for item in node.items())))
 
 
 def _check_cards(layers: Layers, animals: tuple[Card, ...], ferries: tuple[FerryCard, ...]) -> None:
@@ -285,17 +291,37 @@ def _check_cards(layers: Layers, animals: tuple[Card, ...], ferries: tuple[Ferry
         raise source.error(f"more than {MOST_ITEMS} cards in all")
     smallest = min((f.capacity for f in ferries), default=0)
     nodes = _by_id(layers.collections["animals"])
+    ferry_change = layers.sources["ferries"]
+    users_ferries = not SCHEMA.is_packaged(ferry_change)
+    problems = []
+    too_heavy = []  # packaged cards that a user's ferries leave unplayable: blamed on them
     for card in animals:
-        limit = min(smallest, card.abilities.capacity_limit or smallest)
-        if card.weight > limit:
-            raise (
-                nodes[card.id]
-                .child("weight")
-                .error(
+        own = card.abilities.capacity_limit
+        limit = min(smallest, own or smallest)
+        if card.weight <= limit:
+            continue
+        weight = nodes[card.id].child("weight")
+        if (own is not None and own < smallest) or not (
+            users_ferries and SCHEMA.is_packaged(weight)
+        ):
+            problems.append(
+                weight.error(
                     f"weight {card.weight} exceeds capacity {limit}: "
                     "the card could never be played (F12)"
                 )
             )
+        else:
+            too_heavy.append(card.id)
+    if too_heavy:
+        problems.append(
+            ferry_change.error(
+                f"the smallest ferry capacity {smallest} is below the weight of "
+                f"{len(too_heavy)} card(s) ({excerpt(too_heavy)[1:-1]}): they could never be "
+                "played (F12)"
+            )
+        )
+    if problems:
+        raise RulesDataError.of(problems)
 
 
 def _check_ferries(
@@ -358,22 +384,28 @@ def _ways(card: Card) -> tuple[tuple[Boarded, PlayAnimal], ...]:
 
 def _parse_card(node: Node) -> Card:
     f = node.fields(("id", "species", "gender", "weight", "tears"), ("mark", "abilities"))
-    gender = Gender(f["gender"].choice(_GENDERS))
-    abilities = parse_abilities(node.child("abilities"))
-    card = Card(
-        id=f["id"].string(),
-        species=f["species"].string(),
-        gender=gender,
-        weight=f["weight"].integer(0),
-        tears=f["tears"].integer(0),
-        mark=_parse_mark(node.child("mark")),
-        abilities=abilities,
+    card_id, species, gender, weight, tears, mark, abilities = gather(
+        f["id"].string,
+        f["species"].string,
+        partial(f["gender"].choice, _GENDERS),
+        partial(f["weight"].integer, 0),
+        partial(f["tears"].integer, 0),
+        partial(_parse_mark, node.child("mark")),
+        partial(parse_abilities, node.child("abilities")),
     )
-    if (gender is Gender.EITHER) != abilities.choose_gender:
-        raise f["gender"].error("gender 'either' and the choose_gender ability go together (F29)")
+    card = Card(card_id, species, Gender(gender), weight, tears, mark, abilities)
+    problems = []
+    if (card.gender is Gender.EITHER) != abilities.choose_gender:
+        problems.append(
+            f["gender"].error("gender 'either' and the choose_gender ability go together (F29)")
+        )
     wild = abilities.wild_weight
     if wild is not None and not wild[0] <= card.weight <= wild[1]:
-        raise f["weight"].error(f"weight {card.weight} lies outside wild_weight {list(wild)} (V2)")
+        problems.append(
+            f["weight"].error(f"weight {card.weight} lies outside wild_weight {list(wild)} (V2)")
+        )
+    if problems:
+        raise RulesDataError.of(problems)
     return card
 
 
@@ -388,5 +420,5 @@ def _parse_mark(node: Node) -> str | None:
 
 def _parse_ferry(node: Node) -> FerryCard:
     f = node.fields(("id", "capacity"), ("unique_species",))
-    unique = f["unique_species"].boolean() if "unique_species" in f else False
-    return FerryCard(f["id"].string(), f["capacity"].integer(1), unique)
+    unique = f["unique_species"].boolean if "unique_species" in f else lambda: False
+    return FerryCard(*gather(f["id"].string, partial(f["capacity"].integer, 1), unique))

@@ -29,6 +29,7 @@ from noahrules.island.invariants import check_state
 from noahrules.island.moves import MOVES, EndTurn, Flood, Move, MoveArk, PlaceArk, Rescue
 from noahrules.island.render import RENDERER
 from noahrules.island.ruleset import (
+    SCHEMA,
     Ark,
     Rules,
     Scoring,
@@ -41,7 +42,7 @@ from noahrules.island.ruleset import (
 from noahrules.island.scoring import Breakdown, breakdown, scores, winners
 from noahrules.island.setup import new_game
 from noahrules.island.state import HIDDEN, Phase, State, Table
-from noahrules.island.statistics import statistics
+from noahrules.island.statistics import dealt, statistics
 from noahrules.island.strategy import STRATEGY
 from noahrules.island.view import View, view
 
@@ -72,8 +73,10 @@ GAME: GameSpec[Rules, State, Move, View] = GameSpec(
     check_state=check_state,
     known_variants=packaged_variants,
     check_rules=check_rules,
+    schema=SCHEMA,
     strategy=STRATEGY,
     statistics=statistics,
+    dealt=dealt,
     render=RENDERER,
     plugins={"rl": "noahrules.rl.island:ENCODING", "serve": "noahrules.serve.island:PARTS"},
     # A game takes at most players + water_tiles * (1 + actions_per_turn) decisions (one ark

@@ -84,9 +84,11 @@ def resolve_board(node: Node) -> Path:
     """The file of the ``board`` parameter: a packaged board's name, or a YAML file's path,
     read relative to the file that names it (:func:`noahrules.data.resolve`)."""
     try:
-        return resolve("island", "boards", node.string(), Path(node.file).parent).path
+        path = resolve("island", "boards", node.string(), Path(node.file).parent).path
     except RulesDataError as exc:
         raise node.error(exc.problem) from None
+    assert path is not None  # a file's, never an overlay's
+    return path
 
 
 def load_board(reader: Reader, path: Path) -> tuple[Board, Node]:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import enum
 from functools import partial
-from pathlib import Path
 
 from attrs import field, frozen
 
@@ -19,21 +18,24 @@ from noahrules.data import (
     Node,
     Reader,
     RulesIdentity,
+    Schema,
     Source,
     Variants,
     cached_load,
     check_load,
     data_dir,
     digest,
-    known_variants,
+    gather,
     load_layers,
     param_values,
     parse_unique,
 )
+from noahrules.errors import RulesDataError
 from noahrules.island.board import Board, load_board, resolve_board
 from noahrules.island.moves import Flood, MoveArk, PlaceArk, Rescue
 
 __all__ = [
+    "SCHEMA",
     "Ark",
     "Rules",
     "Scoring",
@@ -176,6 +178,8 @@ _RULES_KEYS = (
     "unicorn_is_species",
     "ark_spaces_are_water",
 )
+SCHEMA = Schema("island", data_dir("island"), _LISTINGS, _RULES_KEYS)
+"""What the island game's rules data holds."""
 _ADDED_PARAMS = {"ark_spaces_are_water": True}
 """Parameters added after rules were first saved, with the value that plays as before (left out
 of the digest at that value, see :func:`~noahrules.data.param_values`)."""
@@ -190,22 +194,22 @@ def load_rules(variants: Variants = ()) -> Rules:
     the files read. Raises :class:`~noahrules.errors.RulesDataError` naming file, key path and
     problem for any bad data.
     """
-    return cached_load("island", variants, _load)
+    return cached_load(SCHEMA, variants, _load)
 
 
 def check_rules(variants: Variants = ()) -> Findings:
     """Every problem (and trap) of the island rules data with ``variants``, in one pass: what
-    ``noahrules validate`` lists. :func:`load_rules` raises the first of the problems."""
-    return check_load("island", variants, _load)
+    ``noahrules validate`` lists. :func:`load_rules` raises them all at once."""
+    return check_load(SCHEMA, variants, _load)
 
 
 def packaged_variants() -> tuple[str, ...]:
     """The names of the island game's packaged variants, sorted."""
-    return known_variants("island")
+    return SCHEMA.known_variants()
 
 
 def _load(reader: Reader, variants: tuple[Source, ...]) -> Rules:
-    layers = load_layers(reader, "island", _LISTINGS, _RULES_KEYS, variants)
+    layers = load_layers(reader, SCHEMA, variants)
     found = reader.findings
     params = layers.params
     kinds = parse_unique(layers.collections["tiles"], _parse_kind, lambda k: k.species, "species")
@@ -222,7 +226,8 @@ def _load(reader: Reader, variants: tuple[Source, ...]) -> Rules:
     unicorn = found.attempt(params["unicorn_is_species"].boolean)
     ark_water = found.attempt(params["ark_spaces_are_water"].boolean)  # I1
     found.settle()
-    assert loaded and players and scoring and bonuses and starting and water_tiles
+    assert loaded is not None and players is not None and scoring is not None
+    assert bonuses is not None and starting is not None and water_tiles is not None
     assert set_aside is not None and actions is not None and species_points is not None
     assert unicorn is not None and ark_water is not None
     board, map_node = loaded
@@ -271,19 +276,13 @@ def _board(reader: Reader, node: Node) -> tuple[Board, Node]:
 
 def _bonuses(node: Node) -> dict[str, int]:
     """I17, I18: the sole-rescuer bonus of every scheme, whichever is in force."""
-    return {
-        name: entry.integer(0) for name, entry in node.fields([s.value for s in Scoring]).items()
-    }
+    entries = node.fields([s.value for s in Scoring])
+    values = gather(*(partial(entry.integer, 0) for entry in entries.values()))
+    return dict(zip(entries, values, strict=True))
 
 
 def _starting_points(node: Node) -> tuple[int, ...]:
-    return tuple(n.integer(0) for n in node.items())
-
-
-def _blamed(*nodes: Node) -> Node:
-    """Of the values a count depends on, the first set by a file of the user's (else the last):
-    the one to blame for a count that does not fit."""
-    return next((node for node in nodes if not _packaged(node)), nodes[-1])
+    return tuple(gather(*(partial(n.integer, 0) for n in node.items())))
 
 
 def _check_tiles(rules: Rules, layers: Layers, map_node: Node) -> None:
@@ -296,13 +295,13 @@ def _check_tiles(rules: Rules, layers: Layers, map_node: Node) -> None:
     if rules.set_aside > total:
         raise params["set_aside"].error(f"only {total} tiles exist to set aside {rules.set_aside}")
     if jungle != total - rules.set_aside:
-        culprit = _blamed(params["set_aside"], layers.sources["tiles"], map_node)
+        culprit = SCHEMA.blamed(params["set_aside"], layers.sources["tiles"], map_node)
         raise culprit.error(
             f"the map has {jungle} jungle spaces, but {total} tiles minus set_aside "
             f"{rules.set_aside} put one tile on each of {total - rules.set_aside} (I5)"
         )
     if land < rules.water_tiles:
-        raise _blamed(params["water_tiles"], map_node).error(
+        raise SCHEMA.blamed(params["water_tiles"], map_node).error(
             f"the map has {land} land spaces, fewer than the {rules.water_tiles} water tiles (I1)"
         )
 
@@ -318,25 +317,36 @@ def _check_seats(rules: Rules, layers: Layers, map_node: Node) -> None:
         ("ark spaces", len(rules.board.of_kind("ark")), map_node),
     ):
         if count < high:
-            culprit = source if _packaged(players) else players
+            culprit = source if SCHEMA.is_packaged(players) else players
             raise culprit.error(f"{high} players need {high} {name}, there are {count} {name}")
 
 
 def _check_arks(rules: Rules, layers: Layers, map_node: Node) -> None:
     """I4: each ark marks three different rescuable species as x2."""
+    problems = []
     for node, ark in zip(layers.collections["arks"], rules.arks, strict=False):
         doubled = node.child("doubled")
         twice = sorted({s for s in ark.doubled if ark.doubled.count(s) > 1})
         if twice:
-            raise doubled.error(f"'{twice[0]}' is named twice; an ark marks different species (I4)")
-        if len(ark.doubled) != _DOUBLED:
-            raise doubled.error(
-                f"an ark marks {_DOUBLED} species as x2, not {len(ark.doubled)} (I4)"
+            problems.append(
+                doubled.error(f"'{twice[0]}' is named twice; an ark marks different species (I4)")
             )
-        for species in ark.doubled:
+        if len(ark.doubled) != _DOUBLED:
+            problems.append(
+                doubled.error(f"an ark marks {_DOUBLED} species as x2, not {len(ark.doubled)} (I4)")
+            )
+        for species in dict.fromkeys(ark.doubled):
             kind = rules.kind.get(species)
             if kind is None or not kind.rescuable:
-                raise doubled.error(f"'{species}' is not a rescuable species of the tiles (I4)")
+                culprit = SCHEMA.blamed(doubled, layers.sources["tiles"])  # the ark, or tiles
+                problems.append(
+                    culprit.error(
+                        f"'{species}' is not a rescuable species of the tiles (I4), "
+                        f"yet the {ark.colour} ark marks it x2"
+                    )
+                )
+    if problems:
+        raise RulesDataError.of(problems)
 
 
 def _warn_traps(rules: Rules, layers: Layers) -> None:
@@ -351,17 +361,24 @@ def _warn_traps(rules: Rules, layers: Layers) -> None:
             node.child("count").warn(f"{kind.count} {kind.species}: never a pair to rescue (I14)")
 
 
-def _packaged(node: Node) -> bool:
-    """Whether a value comes from the packaged data rather than a user's file."""
-    return Path(node.file).resolve().is_relative_to(data_dir("island").resolve())
-
-
 def _parse_kind(node: Node) -> TileKind:
     f = node.fields(("species", "count", "points"), ("rescuable",))
-    rescuable = f["rescuable"].boolean() if "rescuable" in f else True
-    return TileKind(f["species"].string(), f["count"].integer(0), f["points"].integer(0), rescuable)
+    rescuable = f["rescuable"].boolean if "rescuable" in f else lambda: True
+    return TileKind(
+        *gather(
+            f["species"].string,
+            partial(f["count"].integer, 0),
+            partial(f["points"].integer, 0),
+            rescuable,
+        )
+    )
 
 
 def _parse_ark(node: Node) -> Ark:
     f = node.fields(("colour", "doubled"))
-    return Ark(f["colour"].string(), tuple(n.string() for n in f["doubled"].items()))
+    colour, doubled = gather(f["colour"].string, partial(_species, f["doubled"]))
+    return Ark(colour, doubled)
+
+
+def _species(node: Node) -> tuple[str, ...]:
+    return tuple(gather(*(item.string for item in node.items())))

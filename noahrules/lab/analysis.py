@@ -1,60 +1,83 @@
-"""What a study's games show: per arm, the seats, the bots, the lengths, the scores and the
-effects of cards or species on winning; per variant, its differences from the base.
+"""What a study's games show: per *cell* (an arm at a player count), the seats, the bots, the
+lengths, the scores, the effects of the deal and the counts of play; per variant, its
+differences from the base; every test as a finding, corrected within its family.
 
 Seats are counted two ways. A *position* is a seat's place in the turn order of the first round
 (position 0 moves first), so the position table is the seat balance; the *seat* table counts
 seat numbers whatever the order (in the island game, seat k takes ark k: the ark colours). As
 every deal is played from every seat order, a position's record is not the luck of its cards.
 
-Wins are shared among tied winners; a game stopped at the decision cap has no winner.
+Wins are shared among tied winners; a game stopped at the decision cap has no winner. Lengths
+are counted in decisions, and in turns and rounds where the game's statistics count them (the
+per-game totals named in :data:`LENGTH_UNITS`).
 """
 
 from __future__ import annotations
 
 import statistics
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
-import attrs
 import cattrs
 from attrs import frozen
 
 from noahrules.game import Game, RulesValue, game_named
+from noahrules.lab.checks import Silent
 from noahrules.lab.design import Study
-from noahrules.lab.findings import findings
+from noahrules.lab.effects import Effect, Tally, dealt_effects, play_tallies, shares, species_of
+from noahrules.lab.findings import Family, Finding, check_findings, findings
 from noahrules.lab.ratings import Rating, rate_bots
 from noahrules.lab.run import Outcome, Played
 from noahrules.lab.stats import (
     ChiSquare,
     Interval,
-    bootstrap_difference,
     chi_square_even,
-    holm,
+    games_to_detect,
     mean_difference,
+    mean_interval,
     nearest_rank,
-    proportions_p,
+    paired_interval,
+    percentile_interval,
     rate_difference,
+    resample,
+    resampled,
 )
-from noahrules.lab.tables import seat_tallies
 from noahrules.simulation import GameResult, Rate, Stats
 
 __all__ = [
+    "DECISIONS",
+    "LENGTH_UNITS",
     "ArmReport",
     "BalanceReport",
     "Comparison",
-    "Effect",
     "Length",
+    "Measures",
+    "Power",
     "Sample",
+    "Size",
     "analyse",
-    "imbalance",
+    "win_spread",
 ]
+
+DECISIONS = "decisions"
+LENGTH_UNITS = ("turns", "rounds")
+"""Per-game totals of a game's statistics that count its length in other units than decisions:
+what a turn and a round are is the game's to say (ferry: a turn is one play, F20, and a round
+one deal, F25; island: a turn is one flood, I9, and a round every player's turn once)."""
+DIFFERENCES = (0.02, 0.03, 0.05, 0.10)
+"""The differences of win rate the power table is worked out for."""
+RESAMPLES = 1000
+MOST_UNITS = 1000
+"""The most units a bootstrap resamples: more deals are summed into this many groups of
+consecutive deals (deals are independent, so groups of them are too)."""
 
 _PLAIN = cattrs.Converter(unstruct_collection_overrides={tuple: list})
 
 
 @frozen
 class Length:
-    """Decisions per game: their distribution and how often the cap stopped a game."""
+    """Game lengths in one unit: their distribution and how often the cap stopped a game."""
 
     mean: float
     median: float
@@ -64,21 +87,6 @@ class Length:
     maximum: float
     capped: Rate
     """Games stopped at the decision cap, of all games."""
-
-
-@frozen
-class Effect:
-    """How a seat fares when something is in its tally (a card played, a species rescued)
-    against when it is not: win rates and their difference."""
-
-    key: str
-    present: Rate
-    absent: Rate
-    difference: Interval
-    p_value: float
-    """Of the pooled z-test that both rates are equal."""
-    holm: bool
-    """Whether it stays significant at 5% among all the keys of its tally (Holm's method)."""
 
 
 @frozen
@@ -98,11 +106,28 @@ class Sample:
 
 
 @frozen
+class Measures:
+    """A cell's rule set judged by the measures of game-design research (Ludii's balance,
+    decisiveness, drawishness and duration), each with its 95% interval."""
+
+    win_spread: Interval
+    """The best position's win rate less the worst's (0 for even seats; balance is 1 less
+    it): a bootstrap over the deals."""
+    first_seat: Interval
+    """Position 0's win rate less an even share (1 / players): the first player's edge."""
+    duration: dict[str, Interval]
+    """Mean length per game, per unit (decisions, and turns and rounds where counted)."""
+
+
+@frozen
 class ArmReport:
-    """One arm of a study."""
+    """One arm of a study at one player count."""
 
     name: str
+    players: int
     variants: tuple[str, ...]
+    settings: dict[str, Any]
+    """The rules parameters the arm sets (``--set``)."""
     digest: str
     games: int
     unfinished: int
@@ -116,9 +141,10 @@ class ArmReport:
     bots: dict[str, Rate]
     ratings: dict[str, Rating]
     """OpenSkill ratings of the bots, when several bots played."""
-    length: Length
-    lengths: tuple[tuple[int, int], ...]
-    """Pairs (decisions, games): the length distribution."""
+    length: dict[str, Length]
+    """Per unit (``decisions``, and ``turns`` and ``rounds`` where counted)."""
+    lengths: dict[str, tuple[tuple[int, int], ...]]
+    """Per unit, pairs (length, games): the distribution."""
     scores: tuple[Stats, ...]
     """Scores by position."""
     score_counts: tuple[tuple[tuple[int, int], ...], ...]
@@ -127,30 +153,60 @@ class ArmReport:
     """The best score less the worst, per finished game."""
     decisive: Rate
     """Finished games with a single winner."""
+    drawn: Rate
+    """Finished games whose win was shared."""
     numbers: dict[str, Stats]
     """The game's own totals (departures, pairs rescued, ...)."""
-    effects: dict[str, tuple[Effect, ...]]
-    """Per tally of the game (plays per card, pairs rescued per species), per key."""
+    dealt: dict[str, tuple[Effect, ...]]
+    """Per tally of what the deal gave a seat, per key: its effect on winning."""
+    played: dict[str, tuple[Tally, ...]]
+    """Per tally of the seats' own play, per key: counts (descriptive only)."""
+    measures: Measures
     samples: tuple[Sample, ...] = ()
 
 
 @frozen
 class Comparison:
-    """An arm against the base, on the same deals: each difference (arm less base) with its
-    95% interval and significance."""
+    """An arm against the base at one player count, on the same deals: each difference (arm
+    less base) with its 95% interval and the p-value of its test."""
 
     arm: str
+    players: int
     length: Interval
     """Mean decisions per game."""
     spread: Interval
     """Mean score spread (best less worst)."""
     first_seat: Interval
     """Win rate of position 0 (the first player)."""
-    imbalance: Interval
-    """Seat imbalance: how much win share would have to move for the positions to win evenly
-    (half the summed distance from even shares); a paired bootstrap over deals."""
+    win_spread: Interval
+    """The best position's win rate less the worst's: a paired bootstrap over deals."""
     decisive: Interval
     """Share of finished games with a single winner."""
+
+
+@frozen
+class Size:
+    """How much a study played at one player count, and the smallest edge of one position it
+    could find."""
+
+    players: int
+    deals: int
+    games_per_arm: int
+    detectable: float
+    """The smallest difference of one position's win rate from an even share that these games
+    find with 80% power in a test at 5% (percentage points as a share)."""
+
+
+@frozen
+class Power:
+    """Games needed to find a difference of win rate with 80% power in a test at 5%."""
+
+    players: int
+    difference: float
+    one_position: int
+    """Games per arm to find one position's win rate that far from an even share."""
+    two_arms: int
+    """Games per arm to find the first player's win rate that far apart in two arms."""
 
 
 @frozen
@@ -160,111 +216,191 @@ class BalanceReport:
     game: str
     score_name: str
     lower_scores_win: bool
-    players: int
+    players: tuple[int, ...]
     bots: tuple[str, ...]
     seed: int
-    deals: int
-    games_per_arm: int
+    sizes: tuple[Size, ...]
     max_decisions: int
     interrupted: bool
     """Whether the study was stopped early: the report covers the deals played."""
+    correction: str
+    """How each family of tests is corrected (``holm``, ``bonferroni`` or ``fdr_bh``)."""
     arms: tuple[ArmReport, ...]
+    """Per cell, arm by arm, then player count."""
     comparisons: tuple[Comparison, ...]
-    findings: tuple[str, ...]
-    """The significant results, in words."""
+    findings: tuple[Finding, ...]
+    """Every test, with its p-value before and after its family's correction."""
+    families: tuple[Family, ...]
+    power: tuple[Power, ...]
+    notes: tuple[str, ...] = ()
+    """What the reader should know beside the findings (games stopped at the cap, arms played
+    although they play as others)."""
+    silent: tuple[Silent, ...] = ()
+    """Arms that play as others, played anyway (``allow_identical``)."""
+    check_bots: tuple[str, ...] = ()
+    """The bots of the strength check, if there was one: each finding says whether it holds."""
 
     def to_dict(self) -> dict[str, object]:
         """The report as plain data, for JSON."""
         data: dict[str, object] = _PLAIN.unstructure(self)
         return data
 
-    def arm(self, name: str) -> ArmReport:
-        """The arm called ``name``."""
+    def arm(self, name: str, players: int | None = None) -> ArmReport:
+        """The arm called ``name`` (at ``players``, default the study's first count)."""
+        count = self.players[0] if players is None else players
         for arm in self.arms:
-            if arm.name == name:
+            if arm.name == name and arm.players == count:
                 return arm
-        raise KeyError(name)
+        raise KeyError(name if players is None else f"{name} at {players} players")
+
+    @property
+    def significant(self) -> tuple[Finding, ...]:
+        """The findings significant after correction."""
+        return tuple(f for f in self.findings if f.significant)
 
 
-def analyse(outcome: Outcome, samples: Sequence[Sequence[Sample]] = ()) -> BalanceReport:
-    """The report of ``outcome``; ``samples`` are the games kept per arm, if any."""
+def analyse(
+    outcome: Outcome,
+    samples: Sequence[Sequence[Sample]] = (),
+    *,
+    correction: str = "holm",
+    check: Outcome | None = None,
+    silent: Sequence[Silent] = (),
+) -> BalanceReport:
+    """The report of ``outcome``; ``samples`` are the games kept per cell, if any; each family
+    of tests is corrected by ``correction``; ``check`` is the outcome of the same study played
+    by other bots (a strength check); ``silent`` the arms played although they play as others.
+    """
     study = outcome.study
     game = game_named(study.game)
-    arms = tuple(
-        _arm(study, index, games, game.lower_scores_win, samples[index] if samples else ())
-        for index, games in enumerate(outcome.games)
-    )
-    comparisons = tuple(
-        _compare(study, outcome.games[0], outcome.games[i], arms[0], arms[i])
-        for i in range(1, len(arms))
-    )
-    report = BalanceReport(
+    rules = [arm.rules(game) for arm in study.arms]
+    units = {n: _deal_units(outcome.cell(0, n), n) for n in study.players}
+    draws = {
+        n: resample(len(u), study.seed, RESAMPLES) if len(u) > 1 else [] for n, u in units.items()
+    }
+    spreads: dict[tuple[int, int], list[float]] = {}
+    arms = []
+    for index, ((a, n), games) in enumerate(zip(study.cells, outcome.games, strict=True)):
+        cell_units = _deal_units(games, n)
+        spreads[a, n] = resampled(cell_units, win_spread, draws[n])
+        kept = samples[index] if samples else ()
+        arms.append(_arm(study, game, rules[a], a, n, games, cell_units, spreads[a, n], kept))
+    comparisons = [
+        _compare(
+            outcome.cell(0, n),
+            outcome.cell(a, n),
+            arms[study.cells.index((0, n))],
+            arms[study.cells.index((a, n))],
+            spreads[0, n],
+            spreads[a, n],
+        )
+        for a in range(1, len(study.arms))
+        for n in study.players
+    ]
+    tested, families = findings(arms, comparisons, correction)
+    check_bots: tuple[str, ...] = ()
+    if check is not None:
+        other = analyse(check, correction=correction)
+        check_bots = other.bots
+        tested = check_findings(tested, other.findings, check_bots)
+    return BalanceReport(
         game=game.name,
         score_name=game.score_name,
         lower_scores_win=game.lower_scores_win,
         players=study.players,
         bots=study.bot_names,
         seed=study.seed,
-        deals=outcome.deals,
-        games_per_arm=outcome.deals * study.tables,
+        sizes=tuple(_size(n, outcome.deals_at(n)) for n in study.players),
         max_decisions=study.max_decisions,
         interrupted=outcome.interrupted,
-        arms=arms,
-        comparisons=comparisons,
-        findings=(),
+        correction=correction,
+        arms=tuple(arms),
+        comparisons=tuple(comparisons),
+        findings=tested,
+        families=families,
+        power=tuple(p for n in study.players for p in _power(n)),
+        notes=_notes(arms, study, silent),
+        silent=tuple(silent),
+        check_bots=check_bots,
     )
-    return attrs.evolve(report, findings=findings(report))
 
 
-def _position(played: Played, seat: int, players: int) -> int:
+def _position(played: Played, seat: int) -> int:
     """A seat's position in the turn order of its game (0 moves first)."""
-    return (seat - played.table) % players
-
-
-def _shares(result: GameResult) -> list[float]:
-    """Per seat, its share of the win."""
-    shares = [0.0] * len(result.scores)
-    for seat in result.winners:
-        shares[seat] = 1 / len(result.winners)
-    return shares
+    return (seat - played.table) % played.players
 
 
 def _arm(
-    study: Study, index: int, games: Sequence[Played], lower: bool, samples: Sequence[Sample]
+    study: Study,
+    game: Game,
+    rules: RulesValue,
+    index: int,
+    players: int,
+    games: Sequence[Played],
+    units: Sequence[Sequence[float]],
+    spread: Sequence[float],
+    samples: Sequence[Sample],
 ) -> ArmReport:
-    arm, players = study.arms[index], study.players
-    rules = arm.rules(game_named(study.game))
+    arm = study.arms[index]
     by_position, by_seat = [0.0] * players, [0.0] * players
     scores: list[list[int]] = [[] for _ in range(players)]
     for played in games:
-        for seat, share in enumerate(_shares(played.result)):
-            by_position[_position(played, seat, players)] += share
+        for seat, share in enumerate(shares(played.result)):
+            by_position[_position(played, seat)] += share
             by_seat[seat] += share
-            scores[_position(played, seat, players)].append(played.result.scores[seat])
-    finished = [p.result for p in games if p.result.finished]
+            scores[_position(played, seat)].append(played.result.scores[seat])
+    results = [p.result for p in games]
+    finished = [r for r in results if r.finished]
     count = len(games)
+    positions = tuple(Rate.of(w, count) for w in by_position)
+    lengths = _lengths(results)
+    species = species_of(game, rules)
     return ArmReport(
         name=arm.name,
+        players=players,
         variants=tuple(rules.variants),
+        settings=dict(arm.settings),
         digest=rules.digest,
         games=count,
         unfinished=count - len(finished),
-        positions=tuple(Rate.of(w, count) for w in by_position),
+        positions=positions,
         positions_test=chi_square_even(by_position),
         seats=tuple(Rate.of(w, count) for w in by_seat),
         seats_test=chi_square_even(by_seat),
-        bots=_bots([p.result for p in games]),
-        ratings=rate_bots([p.result for p in games], lower),
-        length=_length([p.result for p in games]),
-        lengths=_counted(p.result.decisions for p in games),
+        bots=_bots(results),
+        ratings=rate_bots(results, game.lower_scores_win),
+        length={unit: _length(values, results) for unit, values in lengths.items()},
+        lengths={unit: _counted(values) for unit, values in lengths.items()},
         scores=tuple(Stats.of(s) for s in scores),
         score_counts=tuple(_counted(s) for s in scores),
         spread=Stats.of([max(r.scores) - min(r.scores) for r in finished]),
         decisive=Rate.of(sum(len(r.winners) == 1 for r in finished), len(finished)),
+        drawn=Rate.of(sum(len(r.winners) > 1 for r in finished), len(finished)),
         numbers=_numbers(finished),
-        effects=_effects(finished, players, _species(game_named(study.game), rules)),
+        dealt=dealt_effects(game, rules, games, species),
+        played=play_tallies(games, players, species),
+        measures=Measures(
+            win_spread=percentile_interval(win_spread(units), spread),
+            first_seat=_edge(positions[0], players),
+            duration={unit: mean_interval(values) for unit, values in lengths.items()},
+        ),
         samples=tuple(samples),
     )
+
+
+def _edge(rate: Rate, players: int) -> Interval:
+    even = 1 / players
+    return Interval(rate.rate - even, rate.low - even, rate.high - even)
+
+
+def _lengths(results: Sequence[GameResult]) -> dict[str, list[int]]:
+    """Per unit, the length of each game: decisions, and every unit of :data:`LENGTH_UNITS`
+    the game's statistics count in every game."""
+    found = {DECISIONS: [r.decisions for r in results]}
+    for unit in LENGTH_UNITS:
+        if results and all(unit in r.numbers for r in results):
+            found[unit] = [r.numbers[unit] for r in results]
+    return found
 
 
 def _counted(values: Iterable[int]) -> tuple[tuple[int, int], ...]:
@@ -276,21 +412,20 @@ def _bots(results: Sequence[GameResult]) -> dict[str, Rate]:
     seats: Counter[str] = Counter()
     for result in results:
         seats.update(result.seats)
-        for seat, share in enumerate(_shares(result)):
+        for seat, share in enumerate(shares(result)):
             wins[result.seats[seat]] = wins.get(result.seats[seat], 0.0) + share
     return {name: Rate.of(wins.get(name, 0.0), seats[name]) for name in sorted(seats)}
 
 
-def _length(results: Sequence[GameResult]) -> Length:
-    decisions = [r.decisions for r in results]
-    if not decisions:
+def _length(values: Sequence[int], results: Sequence[GameResult]) -> Length:
+    if not values:
         return Length(0.0, 0.0, 0.0, 0.0, 0.0, Rate.of(0, 0))
     return Length(
-        mean=statistics.fmean(decisions),
-        median=float(statistics.median(decisions)),
-        p90=nearest_rank(decisions, 0.9),
-        minimum=float(min(decisions)),
-        maximum=float(max(decisions)),
+        mean=statistics.fmean(values),
+        median=float(statistics.median(values)),
+        p90=nearest_rank(values, 0.9),
+        minimum=float(min(values)),
+        maximum=float(max(values)),
         capped=Rate.of(sum(not r.finished for r in results), len(results)),
     )
 
@@ -300,140 +435,92 @@ def _numbers(results: Sequence[GameResult]) -> dict[str, Stats]:
     return {n: Stats.of([r.numbers[n] for r in results if n in r.numbers]) for n in names}
 
 
-def _species(game: Game, rules: RulesValue) -> Callable[[str], str | None]:
-    """The species of the thing a tally key names by id, where the game's declaration says
-    which table of its rules holds such ids (ferry: ``rules.card``) and the thing has a
-    ``species``; else ``None``."""
-    tables = [getattr(rules, name, None) for name in game.references.values()]
-
-    def species(key: str) -> str | None:
-        for table in tables:
-            found = table.get(key) if isinstance(table, Mapping) else None
-            if isinstance(getattr(found, "species", None), str):
-                return str(found.species)  # type: ignore[union-attr]
-        return None
-
-    return species
-
-
-def _by_species(
-    tallies: tuple[dict[str, int], ...], species: Callable[[str], str | None]
-) -> tuple[dict[str, int], ...] | None:
-    """The tallies with their keys grouped by species, if every key has one."""
-    grouped: list[dict[str, int]] = []
-    for tally in tallies:
-        counted: Counter[str] = Counter()
-        for key, n in tally.items():
-            kind = species(key)
-            if kind is None:
-                return None
-            counted[kind] += n
-        grouped.append(dict(counted))
-    return tuple(grouped)
-
-
-def _effects(
-    results: Sequence[GameResult], players: int, species: Callable[[str], str | None]
-) -> dict[str, tuple[Effect, ...]]:
-    """Per tally and key: the win rate of the seats whose tally holds the key, against the
-    others, over every seat of every finished game. A tally of things that have a species
-    (ferry cards) is also grouped by species, as ``"<tally> by species"``."""
-    tallied: dict[str, list[tuple[dict[str, int], float]]] = {}
-    for result in results:
-        shares = _shares(result)
-        for name, tallies in seat_tallies(result.counts, players).items():
-            tallied.setdefault(name, []).extend(zip(tallies, shares, strict=True))
-            grouped = _by_species(tallies, species)
-            if grouped is not None:
-                tallied.setdefault(f"{name} by species", []).extend(
-                    zip(grouped, shares, strict=True)
-                )
-    effects = {}
-    for name, seats in sorted(tallied.items()):
-        keys = sorted({key for tally, _ in seats for key, n in tally.items() if n > 0})
-        rates = [_rates(key, seats) for key in keys]
-        p_values = [proportions_p(present, absent) for present, absent in rates]
-        effects[name] = tuple(
-            Effect(key, present, absent, rate_difference(present, absent), p, passed)
-            for key, (present, absent), p, passed in zip(
-                keys, rates, p_values, holm(p_values), strict=True
-            )
-        )
-    return effects
-
-
-def _rates(key: str, seats: Sequence[tuple[dict[str, int], float]]) -> tuple[Rate, Rate]:
-    """The win rates of the seats whose tally holds ``key`` and of the others."""
-    present = [share for tally, share in seats if tally.get(key, 0) > 0]
-    absent = [share for tally, share in seats if tally.get(key, 0) <= 0]
-    return Rate.of(sum(present), len(present)), Rate.of(sum(absent), len(absent))
-
-
-def imbalance(units: Sequence[Sequence[float]]) -> float:
-    """Half the summed distance of the positions' win shares from even shares, from per-deal
-    wins by position: 0 for even seats, up to 1 - 1/players when one position always wins."""
+def win_spread(units: Sequence[Sequence[float]]) -> float:
+    """The best position's share of the wins less the worst's, from per-deal wins by position:
+    0 for even seats, 1 when one position always wins."""
     if not units:
         return 0.0
     totals = [float(sum(column)) for column in zip(*units, strict=True)]
     whole = sum(totals)
     if whole <= 0:
         return 0.0
-    even = 1 / len(totals)
-    return float(sum(abs(t / whole - even) for t in totals)) / 2
+    return (max(totals) - min(totals)) / whole
 
 
-def _deal_units(games: Sequence[Played], players: int) -> dict[int, list[float]]:
-    """Per deal, the wins of each position over its tables."""
+def _deal_units(games: Sequence[Played], players: int) -> list[list[float]]:
+    """Per deal (in deal order), the wins of each position over its tables, summed into at most
+    :data:`MOST_UNITS` groups of consecutive deals."""
     units: dict[int, list[float]] = {}
     for played in games:
         unit = units.setdefault(played.deal, [0.0] * players)
-        for seat, share in enumerate(_shares(played.result)):
-            unit[_position(played, seat, players)] += share
-    return units
-
-
-MOST_UNITS = 1000
-"""The most units a bootstrap resamples: more deals are summed into this many groups of
-consecutive deals (deals are independent, so groups of them are too)."""
-
-
-def _grouped(units: Sequence[list[float]]) -> list[list[float]]:
-    """``units`` summed into at most :data:`MOST_UNITS` groups of consecutive units."""
-    if len(units) <= MOST_UNITS:
-        return list(units)
+        for seat, share in enumerate(shares(played.result)):
+            unit[_position(played, seat)] += share
+    ordered = [units[d] for d in sorted(units)]
+    if len(ordered) <= MOST_UNITS:
+        return ordered
     groups = []
     for g in range(MOST_UNITS):
-        part = units[g * len(units) // MOST_UNITS : (g + 1) * len(units) // MOST_UNITS]
+        part = ordered[g * len(ordered) // MOST_UNITS : (g + 1) * len(ordered) // MOST_UNITS]
         groups.append([sum(column) for column in zip(*part, strict=True)])
     return groups
 
 
 def _compare(
-    study: Study,
     base_games: Sequence[Played],
     arm_games: Sequence[Played],
     base: ArmReport,
     arm: ArmReport,
+    base_spread: Sequence[float],
+    arm_spread: Sequence[float],
 ) -> Comparison:
-    players = study.players
-    base_units, arm_units = _deal_units(base_games, players), _deal_units(arm_games, players)
-    deals = sorted(set(base_units) & set(arm_units))
-
     def spreads(games: Sequence[Played]) -> list[float]:
         return [max(p.result.scores) - min(p.result.scores) for p in games if p.result.finished]
 
     return Comparison(
         arm=arm.name,
+        players=arm.players,
         length=mean_difference(
             [p.result.decisions for p in arm_games], [p.result.decisions for p in base_games]
         ),
         spread=mean_difference(spreads(arm_games), spreads(base_games)),
         first_seat=rate_difference(arm.positions[0], base.positions[0]),
-        imbalance=bootstrap_difference(
-            _grouped([arm_units[d] for d in deals]),
-            _grouped([base_units[d] for d in deals]),
-            imbalance,
-            study.seed,
+        win_spread=paired_interval(
+            arm.measures.win_spread.estimate - base.measures.win_spread.estimate,
+            arm_spread,
+            base_spread,
         ),
         decisive=rate_difference(arm.decisive, base.decisive),
     )
+
+
+def _size(players: int, deals: int) -> Size:
+    games = deals * players
+    even = 1 / players
+    steps = (d / 1000 for d in range(1, int(1000 * (1 - even))))
+    detectable = next((d for d in steps if games_to_detect(even, d) <= games), 1 - even)
+    return Size(players, deals, games, detectable)
+
+
+def _power(players: int) -> list[Power]:
+    even = 1 / players
+    return [
+        Power(
+            players,
+            d,
+            games_to_detect(even, d),
+            games_to_detect(even, d, groups=2),
+        )
+        for d in DIFFERENCES
+    ]
+
+
+def _notes(arms: Sequence[ArmReport], study: Study, silent: Sequence[Silent]) -> tuple[str, ...]:
+    several = len(study.players) > 1
+    notes = [
+        f"{arm.name}{f' at {arm.players} players' if several else ''}: {arm.unfinished} of "
+        f"{arm.games} games stopped at the cap of {study.max_decisions} decisions"
+        for arm in arms
+        if arm.unfinished
+    ]
+    notes += [f"played anyway: {s.text}" for s in silent]
+    return tuple(notes)

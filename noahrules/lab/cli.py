@@ -12,7 +12,6 @@ import sys
 from collections.abc import Iterator, Sequence
 from concurrent.futures import Executor
 from contextlib import contextmanager
-from pathlib import Path
 
 from noahrules.bots import bot_factory
 from noahrules.cli.common import (
@@ -27,15 +26,15 @@ from noahrules.cli.common import (
 from noahrules.errors import NoahRulesError
 from noahrules.game import GAMES
 from noahrules.lab import BalanceReport, Written, balance
+from noahrules.lab.checks import IdenticalArmsError, silent_arms
 from noahrules.lab.design import DEFAULT_BLOCK, Study, parse_setting
 from noahrules.lab.extra import LabExtraMissing, require
+from noahrules.lab.folder import prepare
+from noahrules.lab.stats import CORRECTIONS
 from noahrules.progress import Progress
 from noahrules.simulation import DEFAULT_MAX_DECISIONS
 
 __all__ = ["main", "register", "run"]
-
-VARIANTS_FOLDER = "variants"
-"""Where a report keeps the variant files of its sweeps."""
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -44,18 +43,20 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     add_game_options(parser)
     _arm_options(parser)
     _play_options(parser)
+    _report_options(parser)
     _where_options(parser)
 
 
 def _arm_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
+    option = parser.add_argument
+    option(
         "--base",
         metavar="V",
         action="append",
         default=[],
         help="variants applied to every arm, the base included (repeat it or use commas)",
     )
-    parser.add_argument(
+    option(
         "--set",
         metavar="NAME=V,V",
         action="append",
@@ -63,16 +64,31 @@ def _arm_options(parser: argparse.ArgumentParser) -> None:
         dest="sweeps",
         help="one arm per value of a rules parameter (hand_size=6,7,8); may repeat",
     )
+    option("--grid", action="store_true", help="one arm per combination of the --set values")
+    option(
+        "--allow-identical",
+        action="store_true",
+        help="play arms that play as the base or another arm (refused otherwise)",
+    )
 
 
 def _play_options(parser: argparse.ArgumentParser) -> None:
     option = parser.add_argument
-    option("--games", type=int, required=True, metavar="N", help="games per arm (whole deals)")
-    option("--players", type=int, metavar="N", help="seats (default 3)")
+    option(
+        "--games",
+        type=int,
+        required=True,
+        metavar="N",
+        help="games per arm and player count (whole deals)",
+    )
+    option("--players", metavar="N,N", help="player counts, comma separated: 3 or 2,3,4 (3)")
     option("--bots", metavar="B,B", help="bots by seat, comma separated, repeated (greedy)")
+    option(
+        "--check-bots",
+        metavar="B,B",
+        help="play the study again with these bots and say which findings hold under both",
+    )
     option("--seed", type=int, default=0, metavar="S", help="the study's seed")
-    option("--out", default="balance-report", metavar="DIR", help="the report's folder")
-    option("--keep", type=int, default=3, metavar="N", help="sample games per arm (default 3)")
     option(
         "--max-decisions",
         type=int,
@@ -87,6 +103,23 @@ def _play_options(parser: argparse.ArgumentParser) -> None:
         default=DEFAULT_BLOCK,
         metavar="N",
         help=f"deals per block, a partial report's unit (default {DEFAULT_BLOCK})",
+    )
+
+
+def _report_options(parser: argparse.ArgumentParser) -> None:
+    option = parser.add_argument
+    option("--out", default="balance-report", metavar="DIR", help="the report's folder")
+    option(
+        "--overwrite",
+        action="store_true",
+        help="replace the report a previous study wrote into --out",
+    )
+    option("--keep", type=int, default=3, metavar="N", help="sample games per arm (default 3)")
+    option(
+        "--correction",
+        choices=sorted(CORRECTIONS),
+        default="holm",
+        help="how each family of tests is corrected for their number (default holm)",
     )
     option("--no-figures", action="store_true", help="write no figures (no matplotlib needed)")
 
@@ -104,10 +137,11 @@ def _where_options(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Compare the base rules with each --variant (and each value of each --set) over the
-    same deals, every deal played from every seat order, and write report.json, report.md,
-    report.html, figures and sample games into --out.
+    same deals, every deal played from every seat order, at one or several player counts, and
+    write report.json, report.md, report.html, games.csv, figures and sample games into --out.
 
-    Ctrl-C stops the games and writes the report of the deals played.
+    Before any game, --out is made and checked, and arms that would play as others are
+    refused. Ctrl-C stops the games and writes the report of the deals played.
     """
     _check_numbers(args)
     try:
@@ -116,19 +150,31 @@ def run(args: argparse.Namespace) -> int:
         print(f"noahrules balance: {exc}", file=sys.stderr)
         return 1
     study = _study(args)
+    check = _check_bots(args, study)
+    out = prepare(args.out, overwrite=args.overwrite)
+    silent = silent_arms(study)
+    if silent and not args.allow_identical:
+        usage_error(args, str(IdenticalArmsError(silent)))
+    for arm in silent:
+        print(f"noahrules balance: playing anyway: {arm.text}", file=sys.stderr)
     progress = Progress(f"{args.game} balance", sys.stderr)
     with _executor(args) as (executor, runs):
-        print(_plan(study, args), file=sys.stderr, flush=True)
+        print(_plan(study, check, args), file=sys.stderr, flush=True)
         try:
             report, files = balance(
                 study,
-                args.out,
+                out,
                 keep=args.keep,
                 figures=not args.no_figures,
                 executor=executor,
                 workers=None if executor else args.workers,
                 runs_at_once=runs,
                 progress=progress,
+                correction=args.correction,
+                check_bots=check,
+                allow_identical=True,
+                overwrite=args.overwrite,
+                silent=silent,
             )
         finally:
             progress.close()
@@ -139,6 +185,7 @@ def run(args: argparse.Namespace) -> int:
 def _study(args: argparse.Namespace) -> Study:
     """The study the command line describes; a usage error for bad arguments (bad rules data
     is a :class:`~noahrules.errors.RulesDataError`)."""
+    counts = _players(args)
     try:
         return Study.design(
             args.game,
@@ -146,9 +193,9 @@ def _study(args: argparse.Namespace) -> Study:
             games=args.games,
             base=split_names(args.base),
             sweeps=dict(parse_setting(text) for text in args.sweeps),
-            folder=Path(args.out) / VARIANTS_FOLDER,
-            players=args.players,
-            bots=bot_names(args, args.players or 3),
+            grid=args.grid,
+            players=counts,
+            bots=_cycle(bot_names(args, max(counts or [3]))),
             seed=args.seed,
             max_decisions=args.max_decisions,
             move_time=args.move_time,
@@ -161,17 +208,47 @@ def _study(args: argparse.Namespace) -> Study:
         raise  # usage_error exits
 
 
-def _plan(study: Study, args: argparse.Namespace) -> str:
-    total = study.games_per_arm * len(study.arms)
+def _players(args: argparse.Namespace) -> list[int] | None:
+    """``--players`` as a list of counts (``None`` for the default)."""
+    if args.players is None:
+        return None
+    try:
+        return [int(part) for part in args.players.split(",")]
+    except ValueError:
+        usage_error(args, f"--players {args.players!r}: expected counts such as 3 or 2,3,4")
+        raise  # usage_error exits
+
+
+def _check_bots(args: argparse.Namespace, study: Study) -> list[str]:
+    """``--check-bots`` as bots, read as ``--bots`` is (none without the option)."""
+    if args.check_bots is None:
+        return []
+    given = argparse.Namespace(**{**vars(args), "bots": args.check_bots})
+    return _cycle(bot_names(given, max(study.players)))
+
+
+def _cycle(seats: list[str]) -> list[str]:
+    """The bots of the seats as given: the shortest list that repeats to fill them
+    (``greedy, random, greedy`` was given as ``greedy,random``)."""
+    size = next(k for k in range(1, len(seats) + 1) if all(
+        name == seats[i % k] for i, name in enumerate(seats)
+    ))  # fmt: skip
+    return seats[:size]
+
+
+def _plan(study: Study, check: list[str], args: argparse.Namespace) -> str:
+    per_count = sum(study.games_per_arm(n) for n in study.players)
+    total = per_count * len(study.arms) * (2 if check else 1)
     where = ""
     if args.scheduler:
         where = f" on the Dask cluster at {args.scheduler}"
     elif args.dask:
         where = " on a local Dask cluster"
-    return (
-        f"playing {total:,} games: {len(study.arms)} arms x {study.deals:,} deals x "
-        f"{study.tables} seat orders{where}"
+    counts = "; ".join(
+        f"{study.deals(n):,} deals x {n} seat orders at {n} players" for n in study.players
     )
+    twice = f", then again with {', '.join(check)}" if check else ""
+    return f"playing {total:,} games: {len(study.arms)} arms x ({counts}){twice}{where}"
 
 
 def _check_numbers(args: argparse.Namespace) -> None:
@@ -182,19 +259,21 @@ def _check_numbers(args: argparse.Namespace) -> None:
     if args.keep < 0:
         usage_error(args, "--keep must be at least 0")
     game = GAMES[args.game]
-    if args.players is not None and args.players not in game.seats(
-        game.load_rules(split_names(args.base))
-    ):
-        usage_error(args, f"{args.game} does not take {args.players} players")
+    allowed = game.seats(game.load_rules(split_names(args.base)))
+    for count in _players(args) or []:
+        if count not in allowed:
+            usage_error(args, f"{args.game} does not take {count} players")
 
 
 def _check_extra(args: argparse.Namespace) -> None:
     """Fail before playing when a package the study will need is missing."""
     if not args.no_figures:
         require("matplotlib", "the figures need it (--no-figures does without)")
-    names = bot_names(args, args.players or 3)
-    if len({bot_factory(name)[0] for name in names}) > 1:
-        require("openskill", "the ratings of mixed tables need it")
+    for option in (args.bots, args.check_bots):
+        given = argparse.Namespace(**{**vars(args), "bots": option})
+        names = bot_names(given, 5)
+        if len({bot_factory(name)[0] for name in names}) > 1:
+            require("openskill", "the ratings of mixed tables need it")
     if args.dask or args.scheduler:
         require("distributed", "--dask and --scheduler need it")
 
@@ -213,14 +292,23 @@ def _executor(args: argparse.Namespace) -> Iterator[tuple[Executor | None, int]]
 
 
 def _print_summary(report: BalanceReport, files: Written) -> None:
-    games = report.games_per_arm * len(report.arms)
-    print(f"{games:,} games: {report.deals:,} deals under {len(report.arms)} arms")
+    games = sum(s.games_per_arm for s in report.sizes) * len(report.arms) // len(report.players)
+    print(f"{games:,} games under {len(report.arms) // len(report.players)} arms")
     if report.interrupted:
-        print(f"interrupted: the report covers the {report.deals:,} deals played")
-    print("findings:" if report.findings else "no uneven seats and no significant difference")
-    for line in report.findings:
-        print(f"  - {line}")
-    print(f"report written to {files.html} (also {files.markdown.name}, {files.json.name})")
+        print("interrupted: the report covers the deals played")
+    significant = report.significant
+    print(
+        f"{len(significant)} of {len(report.findings)} tests significant after "
+        f"{report.correction} correction" + (":" if significant else "")
+    )
+    for finding in significant:
+        check = finding.check
+        verdict = "" if check is None else f" [{'holds' if check.holds else 'does not hold'}]"
+        print(f"  - {finding.text}{verdict}")
+    for note in report.notes:
+        print(f"note: {note}")
+    print(f"report written to {files.html} (also {files.markdown.name}, {files.json.name}", end="")
+    print(f", {files.games.name})" if files.games else ")")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

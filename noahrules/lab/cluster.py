@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import math
 import os
+import signal
+import threading
 from collections.abc import Iterator
 from concurrent.futures import Executor
 from contextlib import ExitStack, contextmanager
@@ -35,23 +37,43 @@ def runs_for(threads: int) -> int:
 
 
 @contextmanager
+def _workers_ignore_interrupts() -> Iterator[None]:
+    """Ctrl-C ignored while worker processes start, so that they inherit it ignored (an
+    ignored signal stays ignored across ``exec``, and Python keeps it so); in the main thread
+    only, where signal handlers can be set."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+@contextmanager
 def dask_cluster(scheduler: str | None = None, *, workers: int | None = None) -> Iterator[Cluster]:
     """Connect to the Dask scheduler at ``scheduler`` (``tcp://host:8786``), or start a local
     cluster of ``workers`` processes (all cores by default) with one thread each; close what
     was opened on leaving. The workers must have noahrules installed, at the same version;
-    rules travel with the games, so they need no variant files."""
+    rules travel with the games, so they need no variant files.
+
+    The local cluster's worker processes ignore Ctrl-C, as a process pool's do: a terminal sends
+    it to the whole process group, and workers that died of it would leave the games under way
+    waiting forever. The process that started them stops the study and closes the cluster."""
     distributed: Any = require("distributed", "runs on a Dask cluster need it")
     with ExitStack() as stack:
         if scheduler is None:
             count = workers or os.cpu_count() or 1
-            cluster = stack.enter_context(
-                distributed.LocalCluster(
-                    n_workers=count,
-                    threads_per_worker=1,
-                    processes=True,
-                    dashboard_address=None,
+            with _workers_ignore_interrupts():
+                cluster = stack.enter_context(
+                    distributed.LocalCluster(
+                        n_workers=count,
+                        threads_per_worker=1,
+                        processes=True,
+                        dashboard_address=None,
+                    )
                 )
-            )
             client = stack.enter_context(distributed.Client(cluster))
         else:
             client = stack.enter_context(distributed.Client(scheduler))

@@ -1,27 +1,30 @@
 """What a balance study plays: its arms (the base rules, each variant, each value of a
-parameter sweep), the bots, the players and how many deals.
+parameter sweep), the bots, the player counts and how many deals.
 
 Every arm plays the same deals: deal ``d`` has the same seed under every arm, and each deal is
-played once from every seat order (see :mod:`noahrules.lab.run`).
+played once from every seat order (see :mod:`noahrules.lab.run`). With several player counts,
+each count is a study of its own on the same arms, reported side by side.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 import os
 import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
-import yaml
 from attrs import frozen
 
 from noahrules.bots import BotLike, bot_factory
 from noahrules.game import Game, RulesValue, game_named
+from noahrules.lab.settings import Setting, load_with, shown
 from noahrules.safe_yaml import parse
 from noahrules.simulation import DEFAULT_MAX_DECISIONS
 
-__all__ = ["BASE", "DEFAULT_BLOCK", "Arm", "Study", "parse_setting", "sweep_file"]
+__all__ = ["BASE", "DEFAULT_BLOCK", "Arm", "Study", "parse_setting"]
 
 BASE = "base"
 """The name of the arm every other arm is compared with."""
@@ -32,48 +35,80 @@ with whole deals."""
 
 @frozen
 class Arm:
-    """One set of rules a study plays: a name and the variants (names or files) to load."""
+    """One set of rules a study plays: a name, the variants (names or files) to load and the
+    rules parameters set on top of them (``--set``)."""
 
     name: str
     variants: tuple[str, ...]
     """Everything given to ``load_rules``: the study's base variants, then this arm's."""
+    settings: tuple[Setting, ...] = ()
+    """Rules parameters set after the variants, in order: ``(("hand_size", 7),)``."""
 
     def rules(self, game: Game) -> RulesValue:
-        """This arm's rules of ``game``."""
-        rules: RulesValue = game.load_rules(self.variants)
-        return rules
+        """This arm's rules of ``game``; a :class:`~noahrules.errors.RulesDataError` naming the
+        setting (``--set hand_size=-1``) for a value the rules data refuses."""
+        return load_with(game, self.variants, self.settings)
 
 
 @frozen
 class Study:
-    """A balance study: ``deals`` deals of ``game`` under every arm, each deal played from every
-    seat order, by ``bots`` (one per seat; they move one seat on each deal)."""
+    """A balance study: under every arm and for every player count, ``games`` games of
+    ``game`` in whole deals, each deal played from every seat order, by ``bots`` (repeated to
+    fill the seats; they move one seat on each deal)."""
 
     game: str
     arms: tuple[Arm, ...]
     """The base arm first."""
-    players: int
+    players: tuple[int, ...]
+    """The player counts, in the order given."""
     bots: tuple[BotLike, ...]
-    deals: int
+    """The bots as given (names or spec strings), repeated to fill the seats."""
+    games: int
+    """Games asked for per arm and player count (rounded up to whole deals)."""
     seed: int = 0
     max_decisions: int = DEFAULT_MAX_DECISIONS
     move_time: float | None = None
     block: int = DEFAULT_BLOCK
 
-    @property
-    def tables(self) -> int:
-        """Games per deal: one per seat order, so one per player."""
-        return self.players
+    def deals(self, players: int) -> int:
+        """Deals per arm at ``players`` seats: the games rounded up to whole deals."""
+        return math.ceil(self.games / players)
+
+    def seating(self, players: int) -> tuple[BotLike, ...]:
+        """The bot of each seat at ``players`` seats."""
+        return tuple(self.bots[i % len(self.bots)] for i in range(players))
+
+    def games_per_arm(self, players: int) -> int:
+        """Games each arm plays at ``players`` seats: one per deal and seat order."""
+        return self.deals(players) * players
 
     @property
-    def games_per_arm(self) -> int:
-        """Games each arm plays."""
-        return self.deals * self.tables
+    def cells(self) -> tuple[tuple[int, int], ...]:
+        """Every (arm index, player count) the study plays, arm by arm."""
+        return tuple((a, n) for a in range(len(self.arms)) for n in self.players)
 
     @property
     def bot_names(self) -> tuple[str, ...]:
-        """The bots by name, one per seat."""
+        """The bots by name, as given."""
         return tuple(bot_factory(bot)[0] for bot in self.bots)
+
+    def with_bots(self, bots: Sequence[BotLike]) -> Study:
+        """The same study played by other bots (a strength check)."""
+        if not bots:
+            raise ValueError("a study needs at least one bot")
+        for bot in bots:
+            bot_factory(bot)  # a ValueError for one that is none
+        return Study(
+            self.game,
+            self.arms,
+            self.players,
+            tuple(bots),
+            self.games,
+            self.seed,
+            self.max_decisions,
+            self.move_time,
+            self.block,
+        )
 
     @classmethod
     def design(
@@ -84,8 +119,8 @@ class Study:
         games: int,
         base: Sequence[str | os.PathLike[str]] = (),
         sweeps: Mapping[str, Sequence[object]] | None = None,
-        folder: str | os.PathLike[str] | None = None,
-        players: int | None = None,
+        grid: bool = False,
+        players: int | Sequence[int] | None = None,
         bots: Sequence[BotLike] = ("greedy",),
         seed: int = 0,
         max_decisions: int = DEFAULT_MAX_DECISIONS,
@@ -94,47 +129,61 @@ class Study:
     ) -> Study:
         """A study of ``game``: the base rules (with the ``base`` variants), one arm per entry
         of ``variants`` (a packaged name, a file, or several joined by ``+``), and one arm per
-        value of each parameter of ``sweeps`` (``{"hand_size": [6, 7, 8]}``), whose variant
-        files are written to ``folder``.
+        value of each parameter of ``sweeps`` (``{"hand_size": [6, 7, 8]}``), or with ``grid``
+        one arm per combination of the sweeps' values. Nothing is written: a setting is
+        loaded as a variant of its own and checked as one.
 
-        ``games`` is the number of games per arm, rounded up to whole deals (a deal is played
-        once per player, from every seat order). ``players`` defaults to 3, or the nearest the
-        game allows; ``bots`` are repeated to fill the seats. Raises :class:`ValueError` for
-        bad arguments and :class:`~noahrules.errors.RulesDataError` for rules that do not load.
+        ``games`` is the number of games per arm and player count, rounded up to whole deals
+        (a deal is played once per player, from every seat order). ``players`` is a count or
+        several (default 3, or the nearest the game allows); ``bots`` are repeated to fill the
+        seats. Raises :class:`ValueError` for bad arguments and
+        :class:`~noahrules.errors.RulesDataError` for rules that do not load, naming the
+        setting or file at fault.
         """
         spec = game_named(game)
-        if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-            raise ValueError(f"games must be a whole number of at least 1, got {games!r}")
-        if isinstance(block, bool) or not isinstance(block, int) or block < 1:
-            raise ValueError(f"block must be a whole number of at least 1, got {block!r}")
+        for name, value in (("games", games), ("block", block)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise ValueError(f"{name} must be a whole number of at least 1, got {value!r}")
         if not bots:
             raise ValueError("a study needs at least one bot")
+        for bot in bots:
+            bot_factory(bot)
         base_variants = tuple(os.fspath(v) for v in base)
         arms = [Arm(BASE, base_variants)]
         for variant in variants:
             parts = tuple(p for p in os.fspath(variant).split("+") if p)
             arms.append(Arm("+".join(_label(p) for p in parts), base_variants + parts))
-        for name, values in (sweeps or {}).items():
-            if folder is None:
-                raise ValueError("a parameter sweep needs a folder for its variant files")
-            for value in values:
-                path = sweep_file(Path(folder), name, value)
-                arms.append(Arm(f"{name}={_shown(value)}", (*base_variants, str(path))))
+        arms += _swept(base_variants, sweeps or {}, grid)
         _check_unique(arms)
         for arm in arms:
             arm.rules(spec)
-        seats = _players(spec, arms[0].rules(spec), players)
+        counts = _players(spec, arms[0].rules(spec), players)
         return cls(
             game=spec.name,
             arms=tuple(arms),
-            players=seats,
-            bots=tuple(bots[i % len(bots)] for i in range(seats)),
-            deals=math.ceil(games / seats),
+            players=counts,
+            bots=tuple(bots),
+            games=games,
             seed=seed,
             max_decisions=max_decisions,
             move_time=move_time,
             block=block,
         )
+
+
+def _swept(base: tuple[str, ...], sweeps: Mapping[str, Sequence[object]], grid: bool) -> list[Arm]:
+    """The arms of the sweeps: one per value of each parameter, or per combination."""
+    for name, values in sweeps.items():
+        if not values:
+            raise ValueError(f"the sweep of {name} has no values")
+    if grid and len(sweeps) > 1:
+        combinations = itertools.product(*([(n, v) for v in vs] for n, vs in sweeps.items()))
+        settings = [tuple(c) for c in combinations]
+    else:
+        settings = [((name, value),) for name, values in sweeps.items() for value in values]
+    return [
+        Arm(", ".join(f"{n}={shown(v)}" for n, v in setting), base, setting) for setting in settings
+    ]
 
 
 def _label(variant: str) -> str:
@@ -152,23 +201,26 @@ def _check_unique(arms: Sequence[Arm]) -> None:
         seen.add(arm.name)
 
 
-def _players(game: Game, rules: RulesValue, players: int | None) -> int:
+def _players(game: Game, rules: RulesValue, players: int | Sequence[int] | None) -> tuple[int, ...]:
     if players is None:
-        return min(max(3, rules.min_players), rules.max_players)
-    if (
-        isinstance(players, bool)
-        or not isinstance(players, int)
-        or players not in game.seats(rules)
-    ):
-        raise ValueError(
-            f"{game.name} takes {rules.min_players} to {rules.max_players} players, not {players!r}"
-        )
-    return players
+        return (min(max(3, rules.min_players), rules.max_players),)
+    counts: Sequence[Any] = (players,) if isinstance(players, int) else players
+    if not counts:
+        raise ValueError("a study needs at least one player count")
+    for count in counts:
+        if isinstance(count, bool) or not isinstance(count, int) or count not in game.seats(rules):
+            raise ValueError(
+                f"{game.name} takes {rules.min_players} to {rules.max_players} players, "
+                f"not {count!r}"
+            )
+    if len(set(counts)) < len(counts):
+        raise ValueError(f"a player count is given twice: {', '.join(map(str, counts))}")
+    return tuple(counts)
 
 
 def parse_setting(text: str) -> tuple[str, list[object]]:
     """A sweep as the command line gives it, ``name=v1,v2,...``: the parameter's name and its
-    values, read as YAML (``hand_size=6,7,8``; ``rounds=null,2``;
+    values, read as YAML (``hand_size=6,7,8``; ``rounds=2,4``;
     ``departure_gifts=[1,2],[2,3]``). Raises :class:`ValueError` for anything else."""
     name, equals, values = text.partition("=")
     name = name.strip()
@@ -178,23 +230,3 @@ def parse_setting(text: str) -> tuple[str, list[object]]:
     if not isinstance(parsed, list) or not parsed:
         raise ValueError(f"--set {text!r}: no values")
     return name, parsed
-
-
-def sweep_file(folder: Path, name: str, value: object) -> Path:
-    """Write the variant file that sets the rules parameter ``name`` to ``value`` in
-    ``folder`` (made if needed) and return its path. Its file name names the setting."""
-    folder.mkdir(parents=True, exist_ok=True)
-    slug = re.sub(r"[^A-Za-z0-9._=-]+", "_", f"{name}={_shown(value)}").strip("_")
-    path = folder / f"{slug}.yaml"
-    text = yaml.safe_dump(
-        {"description": f"balance sweep: {name} = {_shown(value)}", "rules": {name: value}},
-        sort_keys=False,
-    )
-    path.write_text(text, encoding="utf-8")
-    return path
-
-
-def _shown(value: object) -> str:
-    """A parameter value as YAML writes it in a flow (``null``, ``7``, ``[1, 2]``)."""
-    text: str = yaml.safe_dump(value, default_flow_style=True, width=1000)
-    return text.removesuffix("\n...\n").strip()

@@ -1,5 +1,12 @@
 """A balance report as a document: headings, paragraphs, lists, tables and figures, written
-out as Markdown or as one self-contained HTML page (its figures embedded as PNG)."""
+out as Markdown or as one self-contained HTML page (its figures embedded as PNG).
+
+The sections answer a designer's questions in turn: what the study found, whether the seats
+are fair, whether the first player's edge changes with the player count, what each variant
+changes, which rule set is best, what a swept parameter does, how long games are, what the
+deal's cards or species do, what was played, how the bots compare, whether the findings hold
+with other bots, and how many games a difference needs.
+"""
 
 from __future__ import annotations
 
@@ -10,10 +17,20 @@ from pathlib import Path
 
 from attrs import frozen
 
-from noahrules.lab.analysis import ArmReport, BalanceReport, Comparison
-from noahrules.lab.figures import effects_figure
-from noahrules.lab.findings import interval_text, rate_text
-from noahrules.lab.stats import Interval
+from noahrules.lab.analysis import DECISIONS, BalanceReport, Comparison
+from noahrules.lab.figures import effects_figure, sweep_figure, sweeps
+from noahrules.lab.findings import (
+    LEVEL,
+    MEASURES,
+    Finding,
+    cell_name,
+    interval_text,
+    p_equals,
+    p_shown,
+    rate_text,
+)
+from noahrules.lab.settings import shown
+from noahrules.lab.stats import CORRECTIONS, Interval
 from noahrules.simulation import Stats
 
 __all__ = [
@@ -71,38 +88,49 @@ class Image:
 Block = Heading | Paragraph | Bullets | Table | Image
 """A part of a document."""
 
-_METHOD = (
-    "Wins are shared among tied winners; a game stopped at the decision cap has no winner.",
-    "Win rates have 95% Wilson intervals; differences of rates Newcombe's hybrid score "
-    "interval; differences of means a normal interval (Welch's standard error); the seat "
-    "imbalance a paired bootstrap over the deals (1,000 resamples). A difference marked * has "
-    "a 95% interval that leaves out zero.",
-    "Even seats are tested with Pearson's chi-square on the wins per position (p-value from "
-    "the regularized incomplete gamma function).",
-    "Effects of cards and species compare the seats whose tally holds the key with the others, "
-    "over every seat of every finished game: an association, not a cause. Among many keys about "
-    "one in twenty is marked * by chance alone; the findings name only effects that stay "
-    "significant for their whole tally by Holm's method.",
-)
+MOST_FINDINGS = 40
+"""The most significant findings listed in words; report.json holds every test."""
 
 
 def blocks(report: BalanceReport, figures: Sequence[str] = ()) -> list[Block]:
     """The document of ``report``, showing the figures named in ``figures``."""
     drawn = set(figures)
     found: list[Block] = [Heading(f"Balance study: {report.game}", 1), Paragraph(_summary(report))]
-    found += [Heading("Findings"), _findings(report)]
-    found += _section("Seats", ["seats"], drawn, _seat_tables(report))
+    found += _findings(report)
+    found += _section("Are the seats fair?", ["seats"], drawn, _seat_tables(report))
+    if len(report.players) > 1:
+        found += _section(
+            "Does the first player's edge change with the player count?",
+            ["first-player"],
+            drawn,
+            [_first_player(report)],
+        )
     if report.comparisons:
-        found += _section("Against the base", ["differences"], drawn, [_comparisons(report)])
-    found += _section("Game length", ["lengths"], drawn, [_lengths(report)])
+        found += _section(
+            "What does each variant change?", ["differences"], drawn, _comparisons(report)
+        )
+    if len({arm.name for arm in report.arms}) > 1:
+        found += [Heading("Which rule set is best?"), *_ranking(report)]
+    for parameter in sweeps(report):
+        found += _section(
+            f"What does {parameter} do?",
+            [sweep_figure(parameter)],
+            drawn,
+            [_sweep(report, parameter)],
+        )
+    found += _section("How long are games?", ["lengths"], drawn, [_lengths(report)])
     found += _section("Scores", ["scores"], drawn, [_scores(report)])
-    found += [Heading("Bots"), _bots(report)]
+    found += _dealt(report, drawn)
+    found += _played(report)
+    found += [Heading("Bots"), *_bots(report)]
+    if report.check_bots:
+        found += [Heading("Do the findings hold with other bots?"), *_check(report)]
+    found += [Heading("How many games does a difference need?"), *_power(report)]
     if any(arm.numbers for arm in report.arms):
         found += [Heading("Game totals"), _numbers(report)]
-    found += _effects(report, drawn)
     if any(arm.samples for arm in report.arms):
         found += _samples(report)
-    found += [Heading("Method"), Bullets(_METHOD)]
+    found += [Heading("Method"), Bullets(_method(report))]
     return found
 
 
@@ -111,85 +139,272 @@ def _section(title: str, names: Sequence[str], drawn: set[str], rest: list[Block
     return [Heading(title), *images, *rest]
 
 
+def _several(report: BalanceReport) -> bool:
+    return len(report.players) > 1
+
+
+def _named(report: BalanceReport, arm: str, players: int) -> str:
+    return cell_name(arm, players, _several(report))
+
+
 def _summary(report: BalanceReport) -> str:
-    arms = "; ".join(f"{a.name} ({', '.join(a.variants) or 'packaged rules'})" for a in report.arms)
+    names = dict.fromkeys(a.name for a in report.arms)
+    arms = "; ".join(
+        f"{name} ({', '.join(report.arm(name).variants) or 'packaged rules'})" for name in names
+    )
+    sizes = ", ".join(
+        f"{s.games_per_arm:,} games per arm at {s.players} players ({s.deals:,} deals, each "
+        f"played from all {s.players} seat orders)"
+        for s in report.sizes
+    )
     text = (
-        f"{report.games_per_arm:,} games per arm: {report.deals:,} deals, each played from all "
-        f"{report.players} seat orders, by {', '.join(report.bots)}; seed {report.seed}. "
-        f"Arms: {arms}."
+        f"{sizes}; bots {', '.join(report.bots)}; seed {report.seed}. Arms: {arms}. Every "
+        f"family of tests is corrected by {CORRECTIONS[report.correction]}."
     )
     if report.interrupted:
-        text += f" **Interrupted**: this report covers the {report.deals:,} deals played."
+        text += " **Interrupted**: this report covers the deals played."
     return text
 
 
-def _findings(report: BalanceReport) -> Block:
-    if report.findings:
-        return Bullets(report.findings)
-    return Paragraph(
-        "No uneven seats and no significant difference from the base at the 95% level."
-    )
+def _findings(report: BalanceReport) -> list[Block]:
+    significant = report.significant
+    tested = ", ".join(f"{f.name} ({f.significant} of {f.tests})" for f in report.families)
+    head: list[Block] = [
+        Heading("Findings"),
+        Paragraph(
+            f"{len(significant)} of {len(report.findings)} tests are significant after "
+            f"correction (adjusted p below {LEVEL:g}), by family: {tested}."
+        ),
+    ]
+    if significant:
+        items = [_with_check(f) for f in significant[:MOST_FINDINGS]]
+        if len(significant) > MOST_FINDINGS:
+            items.append(f"... and {len(significant) - MOST_FINDINGS} more (report.json)")
+        head.append(Bullets(tuple(items)))
+    else:
+        head.append(
+            Paragraph("No uneven seats, no difference from the base and no effect of the deal.")
+        )
+    if report.notes:
+        head += [Paragraph("Notes:"), Bullets(report.notes)]
+    return head
 
 
-def _mark(interval: Interval, scale: float = 1.0, unit: str = "") -> str:
-    return interval_text(interval, scale, unit) + (" *" if interval.significant else "")
+def _with_check(finding: Finding) -> str:
+    check = finding.check
+    if check is None:
+        return finding.text
+    verdict = "holds" if check.holds else "does not hold"
+    bots = ", ".join(check.bots)
+    return f"{finding.text}; {verdict} with {bots} (adjusted p {p_equals(check.p_adjusted)})"
+
+
+def _adjusted(report: BalanceReport) -> dict[tuple[str, str, int, str], Finding]:
+    return {(f.family, f.arm, f.players, f.subject): f for f in report.findings}
+
+
+def _p(finding: Finding | None) -> str:
+    if finding is None:
+        return "-"
+    return p_shown(finding.p_adjusted) + (" *" if finding.significant else "")
 
 
 def _seat_tables(report: BalanceReport) -> list[Block]:
-    positions = tuple(f"position {k}" for k in range(report.players))
-    seats = tuple(f"seat {k}" for k in range(report.players))
+    most = max(report.players)
+    tested = _adjusted(report)
 
-    def rows(rates_of: str, test_of: str) -> tuple[tuple[str, ...], ...]:
-        return tuple(
-            (
-                arm.name,
-                *(rate_text(r) for r in getattr(arm, rates_of)),
-                f"{getattr(arm, test_of).statistic:.2f}",
-                f"{getattr(arm, test_of).p_value:.3g}",
+    def rows(rates_of: str, test_of: str, subject: str) -> tuple[tuple[str, ...], ...]:
+        found = []
+        for arm in report.arms:
+            rates = [rate_text(r) for r in getattr(arm, rates_of)]
+            test = getattr(arm, test_of)
+            finding = tested.get(("seats", arm.name, arm.players, subject))
+            found.append(
+                (
+                    arm.name,
+                    *((str(arm.players),) if _several(report) else ()),
+                    *rates,
+                    *([""] * (most - len(rates))),
+                    f"{test.statistic:.2f}",
+                    f"{test.p_value:.3g}",
+                    _p(finding),
+                )
             )
-            for arm in report.arms
-        )
+        return tuple(found)
 
+    players = ("players",) if _several(report) else ()
+    tail = ("chi-square", "p", "adjusted p")
     return [
-        Paragraph("Win rates by position in the turn order (position 0 moves first):"),
-        Table(("arm", *positions, "chi-square", "p"), rows("positions", "positions_test")),
+        Paragraph(
+            "Win rates by position in the turn order (position 0 moves first), with 95% "
+            "intervals; * marks a significant test after correction:"
+        ),
+        Table(
+            ("arm", *players, *(f"position {k}" for k in range(most)), *tail),
+            rows("positions", "positions_test", "positions"),
+        ),
         Paragraph("By seat number, whatever the order (island: seat k takes ark k):"),
-        Table(("arm", *seats, "chi-square", "p"), rows("seats", "seats_test")),
+        Table(
+            ("arm", *players, *(f"seat {k}" for k in range(most)), *tail),
+            rows("seats", "seats_test", "seat numbers"),
+        ),
     ]
 
 
-def _comparisons(report: BalanceReport) -> Block:
-    def row(c: Comparison) -> tuple[str, ...]:
+def _first_player(report: BalanceReport) -> Block:
+    names = list(dict.fromkeys(arm.name for arm in report.arms))
+    rows = tuple(
+        (
+            name,
+            *(
+                f"{report.arm(name, n).positions[0].rate:.1%} "
+                f"({interval_text(report.arm(name, n).measures.first_seat, 100, ' pp')})"
+                for n in report.players
+            ),
+        )
+        for name in names
+    )
+    return Table(("arm", *(f"{n} players" for n in report.players)), rows)
+
+
+def _comparisons(report: BalanceReport) -> list[Block]:
+    tested = _adjusted(report)
+
+    def mark(c: Comparison, label: str, field: str, scale: float, unit: str) -> str:
+        finding = tested.get(("against the base", c.arm, c.players, label))
+        interval: Interval = getattr(c, field)
+        text = interval_text(interval, scale, unit)
         return (
-            c.arm,
-            _mark(c.length),
-            _mark(c.spread),
-            _mark(c.first_seat, 100, " pp"),
-            _mark(c.imbalance, 100, " pp"),
-            _mark(c.decisive, 100, " pp"),
+            text
+            + (f", adj. p {p_equals(finding.p_adjusted)}" if finding else "")
+            + (" *" if finding is not None and finding.significant else "")
         )
 
-    header = ("arm", "length", "score spread", "first player wins", "seat imbalance", "decisive")
-    return Table(header, tuple(row(c) for c in report.comparisons))
+    rows = tuple(
+        (
+            c.arm,
+            *((str(c.players),) if _several(report) else ()),
+            *(mark(c, label, field, scale, unit) for label, field, scale, unit, _ in MEASURES),
+        )
+        for c in report.comparisons
+    )
+    header = ("arm", *(("players",) if _several(report) else ()), *(m[0] for m in MEASURES))
+    return [
+        Paragraph(
+            "Each arm less the base on the same deals, with 95% intervals and the adjusted "
+            "p-value; * marks a significant difference after correction."
+        ),
+        Table(header, rows),
+    ]
+
+
+def _ranking(report: BalanceReport) -> list[Block]:
+    found: list[Block] = [
+        Paragraph(
+            "The rule sets side by side, by the measures of game-design research (Ludii's): "
+            "**balance** is 1 less the win-rate spread (the best position's win rate less the "
+            "worst's; 1 is perfectly even), **decisiveness** the share of finished games with "
+            "one winner, **drawishness** the share with a shared win, **duration** the mean "
+            "length. Ranked by balance; 95% intervals. Where two intervals overlap, the ranking "
+            'between them is not settled: "What does each variant change?" tests each '
+            "against the base."
+        )
+    ]
+    for players in report.players:
+        arms = sorted(
+            (a for a in report.arms if a.players == players),
+            key=lambda a: (a.measures.win_spread.estimate, a.name),
+        )
+        unit = "turns" if all("turns" in a.measures.duration for a in arms) else DECISIONS
+        rows = tuple(
+            (
+                str(rank),
+                arm.name,
+                _balance(arm.measures.win_spread),
+                rate_text(arm.decisive),
+                rate_text(arm.drawn),
+                _mean(arm.measures.duration[unit]),
+                interval_text(arm.measures.first_seat, 100, " pp"),
+            )
+            for rank, arm in enumerate(arms, 1)
+        )
+        if _several(report):
+            found.append(Paragraph(f"At {players} players:"))
+        found.append(
+            Table(
+                (
+                    "rank",
+                    "arm",
+                    "balance",
+                    "decisiveness",
+                    "drawishness",
+                    f"duration ({unit})",
+                    "first player's edge",
+                ),
+                rows,
+            )
+        )
+    return found
+
+
+def _balance(spread: Interval) -> str:
+    return f"{1 - spread.estimate:.3f} ({1 - spread.high:.3f}-{1 - spread.low:.3f})"
+
+
+def _mean(interval: Interval) -> str:
+    return f"{interval.estimate:.1f} ({interval.low:.1f}-{interval.high:.1f})"
+
+
+def _sweep(report: BalanceReport, parameter: str) -> Block:
+    names = ["base"] + [
+        a.name
+        for a in report.arms
+        if a.players == report.players[0] and set(a.settings) == {parameter}
+    ]
+    unit = "turns" if all("turns" in a.measures.duration for a in report.arms) else DECISIONS
+    rows = []
+    for name in names:
+        for players in report.players:
+            arm = report.arm(name, players)
+            value = shown(arm.settings[parameter]) if parameter in arm.settings else "base"
+            rows.append(
+                (
+                    value,
+                    *((str(players),) if _several(report) else ()),
+                    interval_text(arm.measures.win_spread, 100, " pp"),
+                    interval_text(arm.measures.first_seat, 100, " pp"),
+                    _mean(arm.measures.duration[unit]),
+                )
+            )
+    header = (
+        parameter,
+        *(("players",) if _several(report) else ()),
+        "win-rate spread",
+        "first player's edge",
+        f"mean {unit}",
+    )
+    return Table(header, tuple(rows))
 
 
 def _lengths(report: BalanceReport) -> Block:
-    header = ("arm", "mean", "median", "90th percentile", "min", "max", "stopped at the cap")
-    return Table(
-        header,
-        tuple(
-            (
-                a.name,
-                f"{a.length.mean:.1f}",
-                f"{a.length.median:g}",
-                f"{a.length.p90:g}",
-                f"{a.length.minimum:g}",
-                f"{a.length.maximum:g}",
-                f"{a.unfinished} ({rate_text(a.length.capped)})",
+    units = [u for u in report.arms[0].length if all(u in a.length for a in report.arms)]
+    rows = []
+    for arm in report.arms:
+        for unit in units:
+            length = arm.length[unit]
+            rows.append(
+                (
+                    _named(report, arm.name, arm.players),
+                    unit,
+                    f"{length.mean:.1f}",
+                    f"{length.median:g}",
+                    f"{length.p90:g}",
+                    f"{length.minimum:g}-{length.maximum:g}",
+                    f"{arm.unfinished} ({rate_text(length.capped)})" if unit == DECISIONS else "",
+                )
             )
-            for a in report.arms
-        ),
-    )
+    header = ("arm", "unit", "mean", "median", "90th percentile", "range", "stopped at the cap")
+    return Table(header, tuple(rows))
 
 
 def _stats(stats: Stats) -> str:
@@ -197,71 +412,213 @@ def _stats(stats: Stats) -> str:
 
 
 def _scores(report: BalanceReport) -> Block:
-    header = (
-        "arm",
-        *(f"position {k}" for k in range(report.players)),
-        "spread",
-        "decisive games",
-    )
+    most = max(report.players)
+    header = ("arm", *(f"position {k}" for k in range(most)), "spread", "decisive games")
     return Table(
         header,
         tuple(
-            (a.name, *(_stats(s) for s in a.scores), _stats(a.spread), rate_text(a.decisive))
+            (
+                _named(report, a.name, a.players),
+                *(_stats(s) for s in a.scores),
+                *([""] * (most - len(a.scores))),
+                _stats(a.spread),
+                rate_text(a.decisive),
+            )
             for a in report.arms
         ),
     )
 
 
-def _bots(report: BalanceReport) -> Block:
+def _dealt(report: BalanceReport, drawn: set[str]) -> list[Block]:
+    tallies = sorted({name for arm in report.arms for name in arm.dealt})
+    if not tallies:
+        return []
+    tested = _adjusted(report)
+    found: list[Block] = [
+        Heading("What do the cards or species dealt do?"),
+        Paragraph(
+            "The win rate of the seats the deal gave a key less that of the seats it could "
+            "have given it to and did not, compared within each turn position (percentage "
+            "points, 95% interval), with the adjusted p-value of the Cochran-Mantel-Haenszel "
+            "test; * marks a significant effect after correction. The deal is random, so "
+            "this is what the key does to these bots' chances."
+        ),
+    ]
+    for tally in tallies:
+        found.append(Heading(tally, 3))
+        if effects_figure(tally) in drawn:
+            found.append(Image(effects_figure(tally), tally))
+        arms = [a for a in report.arms if tally in a.dealt]
+        keys = sorted({e.key for a in arms for e in a.dealt[tally]})
+        rows = []
+        for key in keys:
+            cells = []
+            for arm in arms:
+                effect = next((e for e in arm.dealt[tally] if e.key == key), None)
+                finding = tested.get((f"dealt: {tally}", arm.name, arm.players, key))
+                cells.append(
+                    "-"
+                    if effect is None
+                    else f"{interval_text(effect.difference, 100)}, {_p(finding)}"
+                )
+            rows.append((key, *cells))
+        found.append(
+            Table(("key", *(_named(report, a.name, a.players) for a in arms)), tuple(rows))
+        )
+    return found
+
+
+def _played(report: BalanceReport) -> list[Block]:
+    tallies = sorted({name for arm in report.arms for name in arm.played})
+    if not tallies:
+        return []
+    found: list[Block] = [
+        Heading("What was played"),
+        Paragraph(
+            "Descriptive only, never tested: how often each key came up per game, and how the "
+            "seats that played or rescued it fared against the others. Winners play "
+            "differently from losers, so this says what winners did, not what a key does "
+            "(for that, see what the deal gave)."
+        ),
+    ]
+    for tally in tallies:
+        found.append(Heading(tally, 3))
+        for arm in report.arms:
+            if tally not in arm.played:
+                continue
+            rows = tuple(
+                (
+                    t.key,
+                    f"{t.per_game:.2f}",
+                    rate_text(t.seats_with),
+                    rate_text(t.seats_without),
+                )
+                for t in arm.played[tally]
+            )
+            found += [
+                Paragraph(f"{_named(report, arm.name, arm.players)}:"),
+                Table(("key", "per game", "seats with it win", "seats without it win"), rows),
+            ]
+    return found
+
+
+def _bots(report: BalanceReport) -> list[Block]:
     rows = []
     for arm in report.arms:
         for name, rate in arm.bots.items():
             rating = arm.ratings.get(name)
-            shown = f"{rating.mu:.1f} ± {rating.sigma:.1f}" if rating else "-"
-            rows.append((arm.name, name, rate_text(rate), shown))
-    return Table(("arm", "bot", "win rate", "OpenSkill rating (mixed tables)"), tuple(rows))
+            shown_rating = (
+                f"{rating.mu:.1f} ± {rating.sigma:.1f} (ordinal {rating.ordinal:.1f})"
+                if rating
+                else "-"
+            )
+            rows.append(
+                (_named(report, arm.name, arm.players), name, rate_text(rate), shown_rating)
+            )
+    return [
+        Paragraph(
+            "Win rates per bot and, when several bots shared the tables, their OpenSkill "
+            "ratings (Plackett-Luce): mu ± sigma is the skill estimate and its uncertainty "
+            "(the model starts every bot at 25 ± 8.3); the ordinal, mu less 3 sigma, ranks "
+            "them cautiously."
+        ),
+        Table(("arm", "bot", "win rate", "OpenSkill rating (mixed tables)"), tuple(rows)),
+    ]
+
+
+def _check(report: BalanceReport) -> list[Block]:
+    bots = ", ".join(report.check_bots)
+    significant = report.significant
+    held = sum(1 for f in significant if f.check is not None and f.check.holds)
+    found: list[Block] = [
+        Paragraph(
+            f"The study was played again by {bots} on the same deals. A finding holds when "
+            "the same test is significant in the same direction under both bot sets (or in "
+            f"neither). {held} of {len(significant)} significant findings hold."
+        )
+    ]
+    checked = [
+        f for f in report.findings if f.check is not None and (f.significant or f.check.significant)
+    ]
+    if checked:
+        rows = tuple(
+            (
+                f.kind,
+                _named(report, f.arm, f.players),
+                f.subject,
+                _estimate(f.estimate, f.unit) + f", adj. p {p_shown(f.p_adjusted)}",
+                _estimate(f.check.estimate, f.unit) + f", adj. p {p_shown(f.check.p_adjusted)}"
+                if f.check
+                else "-",
+                "holds" if f.check and f.check.holds else "does not hold",
+            )
+            for f in checked
+        )
+        found.append(
+            Table(("kind", "arm", "subject", ", ".join(report.bots), bots, "verdict"), rows)
+        )
+    return found
+
+
+def _estimate(value: float | None, unit: str) -> str:
+    return "-" if value is None else f"{value:+.1f} {unit}".rstrip()
+
+
+def _power(report: BalanceReport) -> list[Block]:
+    rows = tuple(
+        (
+            *((str(p.players),) if _several(report) else ()),
+            f"{100 * p.difference:g} pp",
+            f"{p.one_position:,}",
+            f"{p.two_arms:,}",
+        )
+        for p in report.power
+    )
+    detectable = "; ".join(
+        f"at {s.players} players, {s.games_per_arm:,} games per arm find an edge of one "
+        f"position of {100 * s.detectable:.1f} pp"
+        for s in report.sizes
+    )
+    return [
+        Paragraph(
+            "Games per arm needed to find a difference of win rate with 80% power in a test at "
+            "5% (normal approximation, around an even share): one position against an even "
+            "share, and the first player's win rate of one arm against another's. A test in a "
+            "family of m is held to about 5%/m by Holm's correction at its first step, which "
+            "takes about 1.2 times as many games for m = 2, 1.7 for m = 10 and 2.4 for m = 100."
+        ),
+        Table(
+            (
+                *(("players",) if _several(report) else ()),
+                "difference",
+                "one position",
+                "two arms",
+            ),
+            rows,
+        ),
+        Paragraph(f"This study: {detectable}."),
+    ]
 
 
 def _numbers(report: BalanceReport) -> Block:
     rows = tuple(
-        (arm.name, name, _stats(s), f"{s.median:g}", f"{s.minimum:g}-{s.maximum:g}")
+        (
+            _named(report, arm.name, arm.players),
+            name,
+            _stats(s),
+            f"{s.median:g}",
+            f"{s.minimum:g}-{s.maximum:g}",
+        )
         for arm in report.arms
         for name, s in arm.numbers.items()
     )
     return Table(("arm", "per game", "mean ± sd", "median", "range"), rows)
 
 
-def _effects(report: BalanceReport, drawn: set[str]) -> list[Block]:
-    tallies = sorted({name for arm in report.arms for name in arm.effects})
-    found: list[Block] = []
-    for tally in tallies:
-        found += [Heading(f"Effect on winning: {tally}", 3)]
-        image = effects_figure(tally)
-        if image in drawn:
-            found.append(Image(image, tally))
-        found.append(_effect_table(report.arms, tally))
-    if found:
-        intro = Paragraph(
-            "Win rate of the seats whose tally holds the key less that of the others, in "
-            "percentage points (* when the 95% interval leaves out zero)."
-        )
-        found = [Heading("Cards and species"), intro, *found]
-    return found
-
-
-def _effect_table(arms: Sequence[ArmReport], tally: str) -> Block:
-    keys = sorted({e.key for arm in arms for e in arm.effects.get(tally, ())})
-    by_arm = [{e.key: e for e in arm.effects.get(tally, ())} for arm in arms]
-    rows = tuple(
-        (key, *(_mark(f[key].difference, 100) if key in f else "-" for f in by_arm)) for key in keys
-    )
-    return Table(("key", *(arm.name for arm in arms)), rows)
-
-
 def _samples(report: BalanceReport) -> list[Block]:
     rows = tuple(
         (
-            arm.name,
+            _named(report, arm.name, arm.players),
             s.kind,
             str(s.deal),
             str(s.table),
@@ -274,10 +631,33 @@ def _samples(report: BalanceReport) -> list[Block]:
     )
     note = Paragraph(
         "Game records, replayed with noahrules.records.replay (rules=... for an arm with a "
-        "variant file, such as a sweep's in variants/)."
+        "file of yours or a --set: the arm's rules, lab.Arm(...).rules(game))."
     )
-    header = ("arm", "kept as", "deal", "table", "scores", "decisions", "record")
+    header = ("arm", "kept as", "deal", "first player", "scores", "decisions", "record")
     return [Heading("Sample games"), note, Table(header, rows)]
+
+
+def _method(report: BalanceReport) -> tuple[str, ...]:
+    families = "; ".join(f"{f.name}: {f.tests} tests" for f in report.families)
+    return (
+        "Every deal (a seed) is played under every arm and from every seat order: at table t "
+        "seat t moves first, with the same seed and bots.",
+        "Wins are shared among tied winners; a game stopped at the decision cap has no winner.",
+        "Win rates have 95% Wilson intervals; differences of rates Newcombe's hybrid score "
+        "interval and the pooled z-test; differences of means a normal interval and Welch's "
+        "z-test; the win-rate spread a bootstrap over the deals (1,000 resamples, paired "
+        "between arms, p-value from the share of resamples past zero).",
+        "Even seats are tested with Pearson's chi-square on the wins per position (p-value from "
+        "the regularized incomplete gamma function).",
+        "Effects of the deal compare the seats given a key with the seats that could have been "
+        "given it and were not, over every seat of every finished game, within each turn "
+        "position: the Mantel-Haenszel weighted difference (Wald interval) and the "
+        "Cochran-Mantel-Haenszel test. The deal is random, so the groups differ only by the "
+        "key. What the seats played is counted, never tested.",
+        f"Each family of tests is corrected together by {CORRECTIONS[report.correction]} "
+        f"({report.correction}); a finding is significant when its adjusted p-value is below "
+        f"{LEVEL:g}. Families: {families}. Intervals are of one estimate each, not adjusted.",
+    )
 
 
 # Markdown

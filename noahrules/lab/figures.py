@@ -2,7 +2,9 @@
 
 Figures are drawn on :class:`matplotlib.figure.Figure` objects, never through ``pyplot``, so no
 window opens and no global state changes; the files are the same on every run (the SVG's ids
-are salted with a fixed string and no date is written).
+are salted with a fixed string and no date is written). Legends stand outside the plots, box
+plots draw every game beyond their whiskers as a point, and every estimate has its 95%
+interval.
 """
 
 from __future__ import annotations
@@ -14,10 +16,20 @@ from typing import Any
 
 from attrs import frozen
 
-from noahrules.lab.analysis import ArmReport, BalanceReport
+from noahrules.lab.analysis import DECISIONS, ArmReport, BalanceReport
 from noahrules.lab.extra import require
+from noahrules.lab.settings import shown
+from noahrules.lab.stats import Interval
 
-__all__ = ["FORMATS", "MOST_KEYS", "Drawn", "draw_figures", "effects_figure"]
+__all__ = [
+    "FORMATS",
+    "MOST_KEYS",
+    "Drawn",
+    "draw_figures",
+    "effects_figure",
+    "sweep_figure",
+    "sweeps",
+]
 
 FORMATS = ("png", "svg")
 MOST_KEYS = 80
@@ -31,6 +43,10 @@ _STYLE = {
     "axes.spines.right": False,
 }
 _METADATA = {"png": {"Software": "noahrules lab"}, "svg": {"Date": None}}
+_FLIERS = {"marker": ".", "markersize": 3, "alpha": 0.5}
+_SIGNIFICANT, _NOT = "tab:red", "tab:grey"
+
+Plan = tuple[str, str, Callable[[Any], None]]
 
 
 @frozen
@@ -47,47 +63,121 @@ def draw_figures(report: BalanceReport, folder: Path) -> tuple[Drawn, ...]:
     """Draw every figure of ``report`` into ``folder`` (made if needed)."""
     matplotlib = require("matplotlib", "the figures need it")
     folder.mkdir(parents=True, exist_ok=True)
-    plans: list[tuple[str, str, Callable[[Any], None]]] = [
-        ("seats", "Win rates by seat, with 95% intervals", lambda f: _seats(f, report)),
-        ("lengths", "Game length per arm", lambda f: _lengths(f, report)),
-        ("scores", f"Scores ({report.score_name}) by position", lambda f: _scores(f, report)),
-    ]
-    if report.comparisons:
-        plans.append(
-            ("differences", "Each arm against the base", lambda f: _differences(f, report))
-        )
-    for tally in _tallies(report):
-        plans.append((effects_figure(tally), f"Effect on winning: {tally}", _drawer(report, tally)))
     drawn = []
     with matplotlib.rc_context(_STYLE):
-        figure_class = require("matplotlib.figure", "the figures need it").Figure
-        for name, title, draw in plans:
-            figure = figure_class(layout="constrained")
-            draw(figure)
-            figure.suptitle(title, fontsize=11)
+        for name, title, draw in _plans(report):
+            figure = _drawn(title, draw)
             paths = {fmt: folder / f"{name}.{fmt}" for fmt in FORMATS}
             for fmt, path in paths.items():
-                figure.savefig(path, format=fmt, dpi=110, metadata=_METADATA[fmt])
+                figure.savefig(path, format=fmt, dpi=100, metadata=_METADATA[fmt])
             drawn.append(Drawn(name, title, paths["png"], paths["svg"]))
     return tuple(drawn)
 
 
-def _drawer(report: BalanceReport, tally: str) -> Callable[[Any], None]:
-    return lambda figure: _effects(figure, report, tally)
+def figure_names(report: BalanceReport) -> list[str]:
+    """The names of the figures of ``report``, in the order they are drawn."""
+    return [name for name, _, _ in _plans(report)]
+
+
+def figure(report: BalanceReport, name: str) -> Any:
+    """The figure of ``report`` called ``name`` (a :class:`matplotlib.figure.Figure`), drawn
+    and not saved: to look at, or to check."""
+    matplotlib = require("matplotlib", "the figures need it")
+    for planned, title, draw in _plans(report):
+        if planned == name:
+            with matplotlib.rc_context(_STYLE):
+                return _drawn(title, draw)
+    raise KeyError(name)
+
+
+def _drawn(title: str, draw: Callable[[Any], None]) -> Any:
+    figure_class = require("matplotlib.figure", "the figures need it").Figure
+    drawn = figure_class(layout="constrained")
+    draw(drawn)
+    drawn.suptitle(title, fontsize=11)
+    return drawn
+
+
+def _plans(report: BalanceReport) -> list[Plan]:
+    plans: list[Plan] = [
+        ("seats", "Win rates by seat, with 95% intervals", lambda f: _seats(f, report))
+    ]
+    if len(report.players) > 1:
+        plans.append(
+            (
+                "first-player",
+                "The first player's edge by player count",
+                lambda f: _first_player(f, report),
+            )
+        )
+    if report.comparisons:
+        plans.append(
+            ("differences", "Each arm against the base", lambda f: _differences(f, report))
+        )
+    for parameter in sweeps(report):
+        plans.append(
+            (
+                sweep_figure(parameter),
+                f"Sweep of {parameter}",
+                _bound(_sweep, report, parameter),
+            )
+        )
+    plans += [
+        ("lengths", "Game length per arm", lambda f: _lengths(f, report)),
+        ("scores", f"Scores ({report.score_name}) by position", lambda f: _scores(f, report)),
+    ]
+    for tally in _tallies(report):
+        plans.append(
+            (
+                effects_figure(tally),
+                f"Effect on winning: {tally}",
+                _bound(_effects, report, tally),
+            )
+        )
+    return plans
+
+
+def _bound(
+    draw: Callable[[Any, BalanceReport, str], None], report: BalanceReport, what: str
+) -> Callable[[Any], None]:
+    return lambda figure: draw(figure, report, what)
 
 
 def effects_figure(tally: str) -> str:
-    """The name of the figure of the effects of a tally: ``effects-plays-per-card``."""
-    return "effects-" + re.sub(r"[^a-z0-9]+", "-", tally.lower()).strip("-")
+    """The name of the figure of the effects of a tally: ``effects-cards-dealt``."""
+    return "effects-" + _slug(tally)
+
+
+def sweep_figure(parameter: str) -> str:
+    """The name of the figure of a swept parameter: ``sweep-hand-size``."""
+    return "sweep-" + _slug(parameter)
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+def sweeps(report: BalanceReport) -> list[str]:
+    """The parameters swept one at a time: those set alone by two arms or more."""
+    counted: dict[str, int] = {}
+    for arm in report.arms:
+        if len(arm.settings) == 1 and arm.players == report.players[0]:
+            (name,) = arm.settings
+            counted[name] = counted.get(name, 0) + 1
+    return [name for name, count in counted.items() if count >= 2]
 
 
 def _tallies(report: BalanceReport) -> list[str]:
-    names = sorted({name for arm in report.arms for name in arm.effects})
+    names = sorted({name for arm in report.arms for name in arm.dealt})
     return [
         name
         for name in names
-        if 0 < max(len(arm.effects.get(name, ())) for arm in report.arms) <= MOST_KEYS
+        if 0 < max(len(arm.dealt.get(name, ())) for arm in report.arms) <= MOST_KEYS
     ]
+
+
+def _cell(arm: ArmReport, report: BalanceReport) -> str:
+    return f"{arm.name} ({arm.players}p)" if len(report.players) > 1 else arm.name
 
 
 def _offsets(count: int, width: float = 0.8) -> list[float]:
@@ -95,105 +185,222 @@ def _offsets(count: int, width: float = 0.8) -> list[float]:
     return [-width / 2 + step / 2 + i * step for i in range(count)]
 
 
+def _legend(figure: Any, axes: Any) -> None:
+    """One legend for the figure, to the right of every plot."""
+    handles, labels = axes.get_legend_handles_labels()
+    if handles:
+        figure.legend(handles, labels, loc="outside right upper", fontsize=8)
+
+
+def _errors(values: Sequence[tuple[float, float, float]], scale: float = 1.0) -> list[list[float]]:
+    """Error bars below and above each estimate; a percentile interval of a skewed statistic
+    (the win-rate spread) may leave out its estimate, and then shows only the side it has."""
+    return [
+        [max(0.0, scale * (e - low)) for e, low, _ in values],
+        [max(0.0, scale * (high - e)) for e, _, high in values],
+    ]
+
+
 def _seats(figure: Any, report: BalanceReport) -> None:
-    figure.set_size_inches(9, 3.8)
-    axes = figure.subplots(1, 2, sharey=True)
+    counts = report.players
+    figure.set_size_inches(10, 0.8 + 2.8 * len(counts))
+    grid = figure.subplots(len(counts), 2, squeeze=False)
     parts: Sequence[tuple[str, Callable[[ArmReport], Sequence[Any]]]] = (
         ("position in the turn order (0 moves first)", lambda arm: arm.positions),
         ("seat number (island: ark colour)", lambda arm: arm.seats),
     )
-    for ax, (label, rates_of) in zip(axes, parts, strict=True):
-        for offset, arm in zip(_offsets(len(report.arms)), report.arms, strict=True):
-            rates = rates_of(arm)
-            xs = [k + offset for k in range(len(rates))]
-            heights = [r.rate for r in rates]
-            errors = [[r.rate - r.low for r in rates], [r.high - r.rate for r in rates]]
-            ax.bar(xs, heights, width=0.8 / len(report.arms), label=arm.name)
-            ax.errorbar(xs, heights, yerr=errors, fmt="none", ecolor="black", capsize=2, lw=0.8)
-        ax.axhline(1 / report.players, color="grey", ls="--", lw=0.8)
-        ax.set_xticks(range(report.players))
-        ax.set_xlabel(label)
-    axes[0].set_ylabel("win rate (ties shared)")
-    axes[0].legend(fontsize=8)
+    names = list(dict.fromkeys(arm.name for arm in report.arms))
+    for row, players in zip(grid, counts, strict=True):
+        arms = [arm for arm in report.arms if arm.players == players]
+        for ax, (label, rates_of) in zip(row, parts, strict=True):
+            for offset, arm in zip(_offsets(len(arms)), arms, strict=True):
+                rates = rates_of(arm)
+                xs = [k + offset for k in range(len(rates))]
+                heights = [r.rate for r in rates]
+                ax.bar(
+                    xs,
+                    heights,
+                    width=0.8 / len(arms),
+                    label=arm.name,
+                    color=f"C{names.index(arm.name)}",
+                )
+                errors = _errors([(r.rate, r.low, r.high) for r in rates])
+                ax.errorbar(xs, heights, yerr=errors, fmt="none", ecolor="black", capsize=2, lw=0.8)
+            ax.axhline(1 / players, color="grey", ls="--", lw=0.8)
+            ax.set_xticks(range(players))
+            ax.set_xlabel(label)
+        row[0].set_ylabel(f"{players} players: win rate")
+    _legend(figure, grid[0][0])
 
 
-def _lengths(figure: Any, report: BalanceReport) -> None:
-    arms = report.arms
-    figure.set_size_inches(7, 1.2 + 1.3 * len(arms))
-    axes = figure.subplots(len(arms), 1, sharex=True, squeeze=False)[:, 0]
-    values = [d for arm in arms for d, _ in arm.lengths]
-    low, high = (min(values), max(values)) if values else (0, 1)
-    bins = _bins(low, high)
-    for ax, arm in zip(axes, arms, strict=True):
-        decisions = [d for d, _ in arm.lengths]
-        weights = [n for _, n in arm.lengths]
-        ax.hist(decisions, bins=bins, weights=weights, color="tab:blue")
-        ax.axvline(arm.length.median, color="black", lw=0.9)
-        ax.axvline(arm.length.p90, color="black", lw=0.9, ls=":")
-        ax.set_title(arm.name, loc="left", fontsize=9)
-        ax.set_ylabel("games")
-    axes[-1].set_xlabel("decisions per game (solid line: median; dotted: 90th percentile)")
+def _first_player(figure: Any, report: BalanceReport) -> None:
+    figure.set_size_inches(8, 3.6)
+    ax = figure.subplots()
+    names = list(dict.fromkeys(arm.name for arm in report.arms))
+    offsets = _offsets(len(names), 0.5)
+    for offset, name in zip(offsets, names, strict=True):
+        arms = [arm for arm in report.arms if arm.name == name]
+        edges = [arm.measures.first_seat for arm in arms]
+        xs = [report.players.index(arm.players) + offset for arm in arms]
+        ys = [100 * e.estimate for e in edges]
+        errors = _errors([(e.estimate, e.low, e.high) for e in edges], 100)
+        ax.errorbar(xs, ys, yerr=errors, fmt="o-", capsize=3, label=name, ms=4)
+    ax.axhline(0, color="black", lw=0.8)
+    ax.set_xticks(range(len(report.players)), [f"{n} players" for n in report.players])
+    ax.set_ylabel("first player's win rate less an even share (pp)")
+    _legend(figure, ax)
 
 
-def _bins(low: float, high: float, most: int = 40) -> list[float]:
-    width = max(1.0, (high - low + 1) / most)
-    count = int((high - low) // width) + 2
-    return [low - 0.5 + i * width for i in range(count)]
-
-
-def _scores(figure: Any, report: BalanceReport) -> None:
-    arms = report.arms
-    figure.set_size_inches(7, 1.2 + 1.3 * len(arms))
-    axes = figure.subplots(len(arms), 1, sharex=True, squeeze=False)[:, 0]
-    for ax, arm in zip(axes, arms, strict=True):
-        samples = [[s for s, n in counts for _ in range(n)] for counts in arm.score_counts]
-        ax.boxplot(samples, orientation="horizontal", widths=0.6, showfliers=False)
-        ax.set_yticks(range(1, len(samples) + 1), [f"position {k}" for k in range(len(samples))])
-        ax.invert_yaxis()
-        ax.set_title(arm.name, loc="left", fontsize=9)
-    better = "lower" if report.lower_scores_win else "higher"
-    axes[-1].set_xlabel(f"{report.score_name} at the end ({better} is better)")
+def _significance(report: BalanceReport) -> dict[tuple[str, int, str], bool]:
+    return {
+        (f.arm, f.players, f.subject): f.significant
+        for f in report.findings
+        if f.kind == "against the base"
+    }
 
 
 def _differences(figure: Any, report: BalanceReport) -> None:
     measures = (
-        ("game length\n(decisions)", "length", 1.0),
-        ("score spread", "spread", 1.0),
-        ("first player's\nwin rate (pp)", "first_seat", 100.0),
-        ("seat imbalance (pp)", "imbalance", 100.0),
-        ("decisive games (pp)", "decisive", 100.0),
+        ("game length\n(decisions)", "length", "game length", 1.0),
+        ("score spread", "spread", "score spread", 1.0),
+        ("first player's\nwin rate (pp)", "first_seat", "first player's win rate", 100.0),
+        ("win-rate spread (pp)", "win_spread", "win-rate spread", 100.0),
+        ("decisive games (pp)", "decisive", "decisive games", 100.0),
     )
+    significant = _significance(report)
     comparisons = report.comparisons
-    figure.set_size_inches(10, 1.4 + 0.5 * len(comparisons))
+    several = len(report.players) > 1
+    figure.set_size_inches(10, 1.5 + 0.45 * len(comparisons))
     axes = figure.subplots(1, len(measures), sharey=True)
     ys = list(range(len(comparisons)))
-    for ax, (label, field, scale) in zip(axes, measures, strict=True):
+    for ax, (label, field, subject, scale) in zip(axes, measures, strict=True):
         for y, comparison in zip(ys, comparisons, strict=True):
             interval = getattr(comparison, field)
-            colour = "tab:red" if interval.significant else "tab:grey"
+            marked = significant.get((comparison.arm, comparison.players, subject), False)
             e, lo, hi = (scale * v for v in (interval.estimate, interval.low, interval.high))
-            ax.errorbar([e], [y], xerr=[[e - lo], [hi - e]], fmt="o", color=colour, capsize=3)
+            ax.errorbar(
+                [e], [y], xerr=[[e - lo], [hi - e]], fmt="o", capsize=3,
+                color=_SIGNIFICANT if marked else _NOT,
+            )  # fmt: skip
         ax.axvline(0, color="black", lw=0.8)
         ax.set_title(label, fontsize=9)
-    axes[0].set_yticks(ys, [c.arm for c in comparisons])
+    labels = [f"{c.arm} ({c.players}p)" if several else c.arm for c in comparisons]
+    axes[0].set_yticks(ys, labels)
     axes[0].set_ylim(len(comparisons) - 0.5, -0.5)  # the first arm on top, with room
+    figure.supxlabel(
+        f"arm less base, 95% intervals; red: significant after {report.correction} correction",
+        fontsize=8,
+    )
+
+
+def _sweep(figure: Any, report: BalanceReport, parameter: str) -> None:
+    unit = _main_unit(report)
+    panels: tuple[tuple[str, Callable[[ArmReport], Interval], float], ...] = (
+        ("win-rate spread (pp)", lambda a: a.measures.win_spread, 100.0),
+        ("first player's edge (pp)", lambda a: a.measures.first_seat, 100.0),
+        (f"mean length ({unit})", lambda a: a.measures.duration[unit], 1.0),
+    )
+    values = [
+        arm.name
+        for arm in report.arms
+        if arm.players == report.players[0] and set(arm.settings) == {parameter}
+    ]
+    labels = ["base"] + [
+        shown(next(a for a in report.arms if a.name == name).settings[parameter]) for name in values
+    ]
+    figure.set_size_inches(10, 3.4)
+    axes = figure.subplots(1, len(panels))
+    offsets = _offsets(len(report.players), 0.3)
+    for ax, (label, measure, scale) in zip(axes, panels, strict=True):
+        for offset, players in zip(offsets, report.players, strict=True):
+            arms = [report.arm(name, players) for name in ("base", *values)]
+            intervals = [measure(arm) for arm in arms]
+            xs = [k + offset for k in range(len(arms))]
+            ys = [scale * i.estimate for i in intervals]
+            errors = _errors([(i.estimate, i.low, i.high) for i in intervals], scale)
+            ax.errorbar(xs, ys, yerr=errors, fmt="o-", capsize=3, ms=4, label=f"{players} players")
+        ax.set_xticks(range(len(labels)), labels)
+        ax.set_xlabel(parameter)
+        ax.set_title(label, fontsize=9)
+    _legend(figure, axes[0])
+
+
+def _main_unit(report: BalanceReport) -> str:
+    """The coarsest unit every arm counts its length in (turns before decisions)."""
+    counted = set.intersection(*(set(arm.measures.duration) for arm in report.arms))
+    return "turns" if "turns" in counted else DECISIONS
+
+
+def _lengths(figure: Any, report: BalanceReport) -> None:
+    units = list(report.arms[0].length)
+    units = [u for u in units if all(u in arm.length for arm in report.arms)]
+    arms = report.arms
+    figure.set_size_inches(3.4 * len(units) + 1.5, 1.0 + 0.32 * len(arms))
+    axes = figure.subplots(1, len(units), sharey=True, squeeze=False)[0]
+    for ax, unit in zip(axes, units, strict=True):
+        samples = [[v for v, n in arm.lengths[unit] for _ in range(n)] for arm in arms]
+        ax.boxplot(samples, orientation="horizontal", widths=0.6, flierprops=_FLIERS)
+        ax.set_xlabel(f"{unit} per game")
+    axes[0].set_yticks(range(1, len(arms) + 1), [_cell(arm, report) for arm in arms])
+    axes[0].invert_yaxis()
+    figure.supxlabel(
+        "box: middle half of the games, line: median; points beyond the whiskers (1.5 times "
+        "the box) are single games",
+        fontsize=8,
+    )
+
+
+def _scores(figure: Any, report: BalanceReport) -> None:
+    arms = report.arms
+    rows = [1.0 + 0.22 * arm.players for arm in arms]
+    figure.set_size_inches(7, 0.8 + sum(rows))
+    axes = figure.subplots(
+        len(arms), 1, sharex=True, squeeze=False, gridspec_kw={"height_ratios": rows}
+    )[:, 0]
+    for ax, arm in zip(axes, arms, strict=True):
+        samples = [[s for s, n in counts for _ in range(n)] for counts in arm.score_counts]
+        ax.boxplot(samples, orientation="horizontal", widths=0.6, flierprops=_FLIERS)
+        ax.set_yticks(range(1, len(samples) + 1), [f"position {k}" for k in range(len(samples))])
+        ax.invert_yaxis()
+        ax.set_title(_cell(arm, report), loc="left", fontsize=9)
+    better = "lower" if report.lower_scores_win else "higher"
+    axes[-1].set_xlabel(
+        f"{report.score_name} at the end ({better} is better); points: single games beyond "
+        "the whiskers"
+    )
 
 
 def _effects(figure: Any, report: BalanceReport, tally: str) -> None:
-    keys = sorted({e.key for arm in report.arms for e in arm.effects.get(tally, ())})
-    figure.set_size_inches(7, 1.4 + 0.3 * len(keys))
+    keys = sorted({e.key for arm in report.arms for e in arm.dealt.get(tally, ())})
+    marked = {
+        (f.arm, f.players, f.subject)
+        for f in report.findings
+        if f.family == f"dealt: {tally}" and f.significant
+    }
+    figure.set_size_inches(8, 1.4 + 0.28 * len(keys))
     ax = figure.subplots()
     offsets = _offsets(len(report.arms), 0.6)
-    for offset, arm in zip(offsets, report.arms, strict=True):
-        found = {e.key: e for e in arm.effects.get(tally, ())}
+    for index, (offset, arm) in enumerate(zip(offsets, report.arms, strict=True)):
+        found = {e.key: e for e in arm.dealt.get(tally, ())}
         rows = [(k, found[key]) for k, key in enumerate(keys) if key in found]
-        xs = [100 * e.difference.estimate for _, e in rows]
-        below = [100 * (e.difference.estimate - e.difference.low) for _, e in rows]
-        above = [100 * (e.difference.high - e.difference.estimate) for _, e in rows]
+        intervals = [e.difference for _, e in rows]
+        xs = [100 * i.estimate for i in intervals]
         ys = [k + offset for k, _ in rows]
-        ax.errorbar(xs, ys, xerr=[below, above], fmt="o", ms=3, capsize=2, label=arm.name)
+        errors = _errors([(i.estimate, i.low, i.high) for i in intervals], 100)
+        colour = f"C{index % 10}"
+        ax.errorbar(
+            xs, ys, xerr=errors, fmt="o", ms=3, capsize=2, color=colour, mfc="white",
+            label=_cell(arm, report),
+        )  # fmt: skip
+        strong = [(x, y) for (x, y, (_, e)) in zip(xs, ys, rows, strict=True)
+                  if (arm.name, arm.players, e.key) in marked]  # fmt: skip
+        if strong:
+            ax.plot(*zip(*strong, strict=True), "o", ms=4, color=colour)
     ax.axvline(0, color="black", lw=0.8)
     ax.set_yticks(range(len(keys)), keys)
     ax.invert_yaxis()
-    ax.set_xlabel("win rate with it less win rate without (percentage points, 95% interval)")
-    ax.legend(fontsize=8)
+    ax.set_xlabel(
+        "win rate of the seats given it less the others' (pp, within turn positions, 95% "
+        f"interval)\nfilled: significant after {report.correction} correction"
+    )
+    _legend(figure, ax)

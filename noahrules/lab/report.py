@@ -1,10 +1,11 @@
-"""Writing a balance report: ``report.json``, ``report.md``, a self-contained ``report.html``
-and the figures in ``figures/`` as PNG and SVG."""
+"""Writing a balance report: ``report.json``, ``report.md``, a self-contained ``report.html``,
+``games.csv`` and the figures in ``figures/`` as PNG and SVG."""
 
 from __future__ import annotations
 
 import json
 import os
+from collections.abc import Sequence
 from pathlib import Path
 
 from attrs import frozen
@@ -12,6 +13,8 @@ from attrs import frozen
 from noahrules.lab.analysis import BalanceReport
 from noahrules.lab.document import blocks, markdown, page, read_images
 from noahrules.lab.figures import Drawn, draw_figures
+from noahrules.lab.run import Outcome
+from noahrules.lab.sheet import FILE, write_sheet
 
 __all__ = ["Written", "write_report"]
 
@@ -24,21 +27,36 @@ class Written:
     markdown: Path
     html: Path
     figures: tuple[Drawn, ...]
+    games: Path | None = None
+    """``games.csv``, when the games were given."""
+
+    @property
+    def paths(self) -> tuple[Path, ...]:
+        """Every file written."""
+        pictures = tuple(p for d in self.figures for p in (d.png, d.svg))
+        sheet = () if self.games is None else (self.games,)
+        return (self.json, self.markdown, self.html, *sheet, *pictures)
 
 
 def write_report(
-    report: BalanceReport, folder: str | os.PathLike[str], *, figures: bool = True
+    report: BalanceReport,
+    folder: str | os.PathLike[str],
+    *,
+    figures: bool = True,
+    games: Sequence[tuple[str, Outcome]] = (),
 ) -> Written:
     """Write ``report`` into ``folder`` (made if needed): ``report.json`` (everything, as
-    plain data), ``report.md``, ``report.html`` (one file, the figures embedded) and, with
-    ``figures`` (which needs matplotlib of the ``lab`` extra), ``figures/*.png`` and
-    ``*.svg``. The same report gives the same files."""
+    plain data), ``report.md``, ``report.html`` (one file, the figures embedded), with
+    ``games`` (named outcomes: ``[("main", outcome)]``) ``games.csv``, and with ``figures``
+    (which needs matplotlib of the ``lab`` extra) ``figures/*.png`` and ``*.svg``. The same
+    report gives the same files."""
     out = Path(folder)
     out.mkdir(parents=True, exist_ok=True)
     drawn = draw_figures(report, out / "figures") if figures else ()
     names = [d.name for d in drawn]
     document = blocks(report, names)
-    paths = Written(out / "report.json", out / "report.md", out / "report.html", drawn)
+    sheet = write_sheet(out / FILE, games) if games else None
+    paths = Written(out / "report.json", out / "report.md", out / "report.html", drawn, sheet)
     text = json.dumps(report.to_dict(), indent=1, allow_nan=False)
     paths.json.write_text(text + "\n", encoding="utf-8")
     paths.markdown.write_text(markdown(document), encoding="utf-8")

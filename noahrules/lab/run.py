@@ -1,15 +1,15 @@
 """Playing a study: every arm, every deal, every seat order, through :func:`noahrules.simulate`
 on any :class:`concurrent.futures.Executor`.
 
-The deals are played in blocks of ``study.block``. Block ``b`` is one ``simulate`` run per arm
-and per table (seat order) with the run seed ``game_seed(study.seed, b)``, so game ``i`` of the
-block has the same seed, seats and bots under every arm and at every table; only the seat that
-moves first (the table) and the rules (the arm) differ. Results are the same on any executor
-and any number of runs at once.
+The deals are played in blocks of ``study.block``. Block ``b`` is one ``simulate`` run per arm,
+player count and table (seat order) with the run seed ``game_seed(study.seed, b)``, so game
+``i`` of the block has the same seed, seats and bots under every arm and at every table of a
+player count; only the seat that moves first (the table) and the rules (the arm) differ.
+Results are the same on any executor and any number of runs at once.
 
 Ctrl-C (or an exception from the ``progress`` callback) stops the study cleanly: the runs under
-way end after their current batch of games, and the outcome holds every block that every arm
-and table finished, flagged as interrupted.
+way end after their current batch of games, and the outcome holds, per player count, every
+block that every arm and table finished, flagged as interrupted.
 """
 
 from __future__ import annotations
@@ -47,17 +47,31 @@ class Played:
     table: int
     result: GameResult
 
+    @property
+    def players(self) -> int:
+        """The game's seats."""
+        return len(self.result.scores)
+
 
 @frozen
 class Outcome:
-    """What a study played: per arm (in the study's order), its games by deal and table."""
+    """What a study played: per cell of the study (arm and player count, in
+    ``study.cells`` order), its games by deal and table."""
 
     study: Study
     games: tuple[tuple[Played, ...], ...]
-    deals: int
-    """The deals played under every arm at every table."""
+    deals: tuple[int, ...]
+    """Per player count of the study, the deals played under every arm at every table."""
     interrupted: bool
     """Whether the study was stopped before its end."""
+
+    def cell(self, arm: int, players: int) -> tuple[Played, ...]:
+        """The games of arm ``arm`` (its index) at ``players`` seats."""
+        return self.games[self.study.cells.index((arm, players))]
+
+    def deals_at(self, players: int) -> int:
+        """The deals played at ``players`` seats."""
+        return self.deals[self.study.players.index(players)]
 
 
 def block_seed(seed: int, block: int) -> int:
@@ -67,10 +81,11 @@ def block_seed(seed: int, block: int) -> int:
 
 @frozen
 class _Run:
-    """One ``simulate`` run: a block of deals under one arm at one table."""
+    """One ``simulate`` run: a block of deals under one arm, at one player count and table."""
 
     block: int
     arm: int
+    players: int
     table: int
     deals: int
 
@@ -127,12 +142,13 @@ def play(
     if isinstance(runs_at_once, bool) or not isinstance(runs_at_once, int) or runs_at_once < 1:
         raise ValueError(f"runs_at_once must be a whole number of at least 1, got {runs_at_once}")
     rules = tuple(arm.rules(game) for arm in study.arms)
-    tracker = _Tracker(study.games_per_arm * len(study.arms), progress)
+    total = sum(study.games_per_arm(n) for n in study.players) * len(study.arms)
+    tracker = _Tracker(total, progress)
     reports: dict[_Run, Report] = {}
     with _local(executor, workers) as (pool, count, size):
         if size > 1:  # a pool of the study's own: enough runs at once to keep it busy
             runs_at_once = max(runs_at_once, runs_for(size))
-        tables = tuple(table_game(game, t) for t in range(study.tables))
+        tables = tuple(table_game(game, t) for t in range(max(study.players)))
 
         def one(run: _Run) -> Report:
             return _simulate(study, tables[run.table], rules[run.arm], run, pool, count, tracker)
@@ -144,11 +160,14 @@ def play(
 
 
 def _runs(study: Study) -> Iterator[_Run]:
-    """Every run of ``study``, block by block."""
-    for start in range(0, study.deals, study.block):
+    """Every run of ``study``, block by block (each player count's blocks side by side)."""
+    most = max(study.deals(n) for n in study.players)
+    for start in range(0, most, study.block):
         for arm in range(len(study.arms)):
-            for table in range(study.tables):
-                yield _Run(start // study.block, arm, table, min(study.block, study.deals - start))
+            for players in study.players:
+                deals = min(study.block, study.deals(players) - start)
+                for table in range(players if deals > 0 else 0):
+                    yield _Run(start // study.block, arm, players, table, deals)
 
 
 def _simulate(
@@ -163,8 +182,8 @@ def _simulate(
     return simulate(
         game,
         rules,
-        study.players,
-        study.bots,
+        run.players,
+        study.seating(run.players),
         run.deals,
         block_seed(study.seed, run.block),
         executor,
@@ -218,24 +237,24 @@ def _stop(pending: dict[Future[Report], _Run], tracker: _Tracker) -> None:
 
 
 def _outcome(study: Study, reports: dict[_Run, Report], interrupted: bool) -> Outcome:
-    """The games of the blocks that every arm played at every table."""
-    blocks: dict[int, list[_Run]] = {}
+    """The games of the blocks that every arm played at every table, per player count."""
+    blocks: dict[tuple[int, int], list[_Run]] = {}
     for run in reports:
-        blocks.setdefault(run.block, []).append(run)
-    whole = len(study.arms) * study.tables
-    games: list[list[Played]] = [[] for _ in study.arms]
-    deals = 0
-    for block, runs in sorted(blocks.items()):
-        if len(runs) < whole:
+        blocks.setdefault((run.players, run.block), []).append(run)
+    cells = study.cells
+    games: list[list[Played]] = [[] for _ in cells]
+    deals = dict.fromkeys(study.players, 0)
+    for (players, block), runs in sorted(blocks.items()):
+        if len(runs) < len(study.arms) * players:
             continue
         for run in runs:
             first = block * study.block
-            games[run.arm].extend(
+            games[cells.index((run.arm, players))].extend(
                 Played(first + result.index, run.table, result) for result in reports[run].results
             )
-        deals += runs[0].deals
+        deals[players] += runs[0].deals
     ordered = tuple(tuple(sorted(g, key=lambda p: (p.deal, p.table))) for g in games)
-    return Outcome(study, ordered, deals, interrupted)
+    return Outcome(study, ordered, tuple(deals[n] for n in study.players), interrupted)
 
 
 @contextmanager

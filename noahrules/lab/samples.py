@@ -123,22 +123,27 @@ def record_games(
 def keep_samples(
     outcome: Outcome, folder: Path, keep: int, relative_to: Path | None = None
 ) -> tuple[tuple[Sample, ...], ...]:
-    """Per arm of ``outcome``, record ``keep`` sample games into ``folder/<arm>/``; the files
-    are given relative to ``relative_to`` (default ``folder``)."""
+    """Per cell of ``outcome`` (arm and player count), record ``keep`` sample games into
+    ``folder/<arm>/`` (``folder/<arm>/<n>-players/`` when the study has several player counts);
+    the files are given relative to ``relative_to`` (default ``folder``). A game its bots do not
+    play the same way again (a bot with a time budget) is left out."""
     study = outcome.study
     spec = game_named(study.game)
     base = relative_to if relative_to is not None else folder
+    rules = [arm.rules(spec) for arm in study.arms]
     kept = []
-    for arm, games in zip(study.arms, outcome.games, strict=True):
-        where = folder / _slug(arm.name)
+    for (a, players), games in zip(study.cells, outcome.games, strict=True):
+        where = folder / _slug(study.arms[a].name)
+        if len(study.players) > 1:
+            where = where / f"{players}-players"
         chosen = pick(games, keep, spec.lower_scores_win)
         kept.append(
             _write(
                 where,
                 spec,
-                arm.rules(spec),
+                rules[a],
                 chosen,
-                study.bots,
+                study.seating(players),
                 study.max_decisions,
                 where.relative_to(base) if where.is_relative_to(base) else where,
                 _deal_label,
@@ -159,14 +164,16 @@ def _write(
 ) -> tuple[Sample, ...]:
     named = {bot_factory(bot)[0]: bot for bot in bots}
     samples = []
-    if chosen:
-        folder.mkdir(parents=True, exist_ok=True)
     for kind, played in chosen:
         result = played.result
-        record = record_game(
-            game, rules, result, named, first_player=played.table, max_decisions=max_decisions
-        )
+        try:
+            record = record_game(
+                game, rules, result, named, first_player=played.table, max_decisions=max_decisions
+            )
+        except SimulationError:
+            continue  # bots that do not play the same way twice (a time budget): no record
         name = f"{kind}-{label(played)}.json"
+        folder.mkdir(parents=True, exist_ok=True)
         (folder / name).write_text(to_json(record) + "\n", encoding="utf-8")
         samples.append(
             Sample(

@@ -1,10 +1,15 @@
 """The statistics of a balance study, with the standard library only.
 
 Win rates carry 95% Wilson score intervals (:class:`noahrules.simulation.Rate`); a difference of
-two rates has Newcombe's hybrid score interval, a difference of two means a normal (Welch)
-interval, and a difference of any other statistic a paired bootstrap interval over the deals.
-A difference is *significant* when its 95% interval leaves out zero. The chi-square test of
-even seats takes its p-value from the regularized upper incomplete gamma function.
+two rates has Newcombe's hybrid score interval and the pooled z-test, a difference of two means
+a normal (Welch) interval and test, a difference of rates within strata (the seats of each turn
+position) the Mantel-Haenszel weighted difference and the Cochran-Mantel-Haenszel test, and a
+difference of any other statistic a paired bootstrap interval over the deals. The chi-square
+test of even seats takes its p-value from the regularized upper incomplete gamma function.
+
+Each p-value is of one test; a report corrects every family of tests together
+(:func:`adjusted`: Holm's method by default), and calls a result significant only by its
+adjusted p-value. Intervals are 95% intervals of one estimate each.
 """
 
 from __future__ import annotations
@@ -13,23 +18,34 @@ import math
 import statistics
 from collections.abc import Callable, Sequence
 
+import attrs
 from attrs import frozen
 
 from noahrules.rng import Rng
 from noahrules.simulation import Rate
 
 __all__ = [
+    "CORRECTIONS",
     "Z95",
     "ChiSquare",
     "Interval",
+    "Stratum",
+    "adjusted",
     "bootstrap_difference",
     "chi_square_even",
     "chi_square_p",
-    "holm",
+    "games_to_detect",
+    "mantel_haenszel",
     "mean_difference",
+    "mean_interval",
     "nearest_rank",
+    "normal_p",
+    "paired_interval",
+    "percentile_interval",
     "proportions_p",
     "rate_difference",
+    "resample",
+    "resampled",
     "upper_gamma",
 ]
 
@@ -40,19 +56,23 @@ _EPSILON = 1e-15
 _STEPS = 1000
 
 
+CORRECTIONS = {
+    "holm": "Holm's step-down method",
+    "bonferroni": "Bonferroni's method",
+    "fdr_bh": "Benjamini and Hochberg's false discovery rate",
+}
+"""The corrections for multiple tests, by the names statsmodels' ``multipletests`` gives them."""
+
+
 @frozen
 class Interval:
-    """An estimate with its 95% interval; ``significant`` when the interval leaves out zero."""
+    """An estimate with its 95% interval and, for a difference, the two-sided p-value of the
+    test that it is zero (``None`` for an estimate that is not tested)."""
 
     estimate: float
     low: float
     high: float
-    significant: bool
-
-    @classmethod
-    def of(cls, estimate: float, low: float, high: float) -> Interval:
-        """The interval ``low..high`` around ``estimate``, flagged when it leaves out zero."""
-        return cls(estimate, low, high, low > 0 or high < 0)
+    p_value: float | None = None
 
 
 @frozen
@@ -127,13 +147,21 @@ def chi_square_even(counts: Sequence[float]) -> ChiSquare:
 
 def rate_difference(first: Rate, second: Rate) -> Interval:
     """``first.rate - second.rate`` with Newcombe's hybrid score interval (his method 10),
-    built from the two Wilson intervals."""
+    built from the two Wilson intervals, and the p-value of the pooled z-test."""
     if first.games == 0 or second.games == 0:
-        return Interval(0.0, -1.0, 1.0, False)
+        return Interval(0.0, -1.0, 1.0, 1.0)
     estimate = first.rate - second.rate
     below = math.hypot(first.rate - first.low, second.high - second.rate)
     above = math.hypot(first.high - first.rate, second.rate - second.low)
-    return Interval.of(estimate, estimate - below, estimate + above)
+    return Interval(estimate, estimate - below, estimate + above, proportions_p(first, second))
+
+
+def normal_p(estimate: float, error: float) -> float:
+    """The two-sided p-value of ``estimate`` against zero, with standard error ``error`` (1
+    when nothing varies and the estimate is zero, 0 when nothing varies and it is not)."""
+    if error <= 0:
+        return 1.0 if estimate == 0 else 0.0
+    return math.erfc(abs(estimate) / error / math.sqrt(2))
 
 
 def proportions_p(first: Rate, second: Rate) -> float:
@@ -148,32 +176,126 @@ def proportions_p(first: Rate, second: Rate) -> float:
     return math.erfc(abs(first.rate - second.rate) / error / math.sqrt(2))
 
 
-def holm(p_values: Sequence[float], level: float = 0.05) -> list[bool]:
-    """Which of several tests are significant at ``level`` for the family, by Holm's
-    step-down method: the k-th smallest p-value (from 0) against ``level / (m - k)``."""
-    order = sorted(range(len(p_values)), key=lambda i: (p_values[i], i))
-    passed = [False] * len(p_values)
-    for k, i in enumerate(order):
-        if p_values[i] > level / (len(p_values) - k):
-            break
-        passed[i] = True
-    return passed
+def adjusted(p_values: Sequence[float], method: str = "holm") -> list[float]:
+    """The p-values of a family of tests adjusted for their number (the ``method`` of
+    :data:`CORRECTIONS`), in the given order, as statsmodels' ``multipletests`` gives them:
+    with the p-values sorted, p(1) <= ... <= p(m),
+
+    - ``holm``: the k-th is max over j <= k of (m - j + 1) p(j), at most 1;
+    - ``bonferroni``: m p, at most 1;
+    - ``fdr_bh``: the k-th is min over j >= k of m p(j) / j, at most 1.
+
+    A test is significant at level a for the family when its adjusted p-value is below a."""
+    if method not in CORRECTIONS:
+        raise ValueError(f"unknown correction {method!r}; known: {', '.join(CORRECTIONS)}")
+    m = len(p_values)
+    order = sorted(range(m), key=lambda i: (p_values[i], i))
+    result = [1.0] * m
+    if method == "bonferroni":
+        return [min(1.0, m * p) for p in p_values]
+    if method == "holm":
+        running = 0.0
+        for k, i in enumerate(order):
+            running = max(running, min(1.0, (m - k) * p_values[i]))
+            result[i] = running
+        return result
+    running = 1.0
+    for k in range(m - 1, -1, -1):
+        i = order[k]
+        running = min(running, 1.0, m * p_values[i] / (k + 1))
+        result[i] = running
+    return result
+
+
+def mean_interval(values: Sequence[float]) -> Interval:
+    """The mean of ``values`` with a normal 95% interval (the mean alone for fewer than two)."""
+    if not values:
+        return Interval(0.0, 0.0, 0.0)
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return Interval(mean, mean, mean)
+    half = Z95 * statistics.stdev(values) / math.sqrt(len(values))
+    return Interval(mean, mean - half, mean + half)
 
 
 def mean_difference(first: Sequence[float], second: Sequence[float]) -> Interval:
-    """``mean(first) - mean(second)`` with a normal interval from Welch's standard error. With
-    fewer than two values on either side the interval is the estimate alone, not significant."""
+    """``mean(first) - mean(second)`` with a normal interval from Welch's standard error and
+    the p-value of the z-test. With fewer than two values on either side the interval is the
+    estimate alone, untested (p-value 1)."""
     if not first or not second:
-        return Interval(0.0, 0.0, 0.0, False)
+        return Interval(0.0, 0.0, 0.0, 1.0)
     estimate = statistics.fmean(first) - statistics.fmean(second)
     if len(first) < 2 or len(second) < 2:
-        return Interval(estimate, estimate, estimate, False)
+        return Interval(estimate, estimate, estimate, 1.0)
     error = math.sqrt(
         statistics.variance(first) / len(first) + statistics.variance(second) / len(second)
     )
-    if error == 0:
-        return Interval(estimate, estimate, estimate, estimate != 0)
-    return Interval.of(estimate, estimate - Z95 * error, estimate + Z95 * error)
+    return Interval(
+        estimate, estimate - Z95 * error, estimate + Z95 * error, normal_p(estimate, error)
+    )
+
+
+@frozen
+class Stratum:
+    """Seats of one kind (a turn position) split by whether they were given something: the
+    wins and seats of those given it and of the others."""
+
+    wins_with: float
+    seats_with: int
+    wins_without: float
+    seats_without: int
+
+
+def mantel_haenszel(strata: Sequence[Stratum]) -> Interval:
+    """The difference of win rates (given less not given) within ``strata``, pooled: the
+    Mantel-Haenszel weighted difference (weights n1 n0 / n per stratum) with a Wald interval
+    from the strata's variances, and the p-value of the Cochran-Mantel-Haenszel chi-square
+    (1 df, no continuity correction; a shared win counts as its share). Strata without seats
+    on both sides count for nothing; with none left the difference is 0, untested."""
+    weights = total = variance = observed = expected = spread = 0.0
+    for s in strata:
+        n1, n0 = s.seats_with, s.seats_without
+        if n1 == 0 or n0 == 0:
+            continue
+        n = n1 + n0
+        p1, p0 = s.wins_with / n1, s.wins_without / n0
+        weight = n1 * n0 / n
+        weights += weight
+        total += weight * (p1 - p0)
+        variance += weight**2 * (p1 * (1 - p1) / n1 + p0 * (1 - p0) / n0)
+        wins = s.wins_with + s.wins_without
+        observed += s.wins_with
+        expected += n1 * wins / n
+        spread += n1 * n0 * wins * (n - wins) / (n * n * (n - 1))
+    if weights == 0:
+        return Interval(0.0, -1.0, 1.0, 1.0)
+    estimate = total / weights
+    half = Z95 * math.sqrt(variance) / weights
+    p = math.erfc(abs(observed - expected) / math.sqrt(2 * spread)) if spread > 0 else 1.0
+    return Interval(estimate, estimate - half, estimate + half, p)
+
+
+def games_to_detect(
+    rate: float, difference: float, *, groups: int = 1, level: float = 0.05, power: float = 0.8
+) -> int:
+    """How many observations (per group) a two-sided test at ``level`` needs to find a true
+    ``difference`` from a win rate ``rate`` with probability ``power``: one group against a
+    known rate (``groups=1``, a position against an even share), or two groups of equal size
+    (``groups=2``, an arm against another), by the normal approximation:
+    n = (z(1 - level/2) sqrt(k p q) + z(power) sqrt(p q + k' p' q'))^2 / d^2."""
+    if not 0 < rate < 1 or not 0 < rate + difference < 1 or difference == 0:
+        raise ValueError(f"a rate of {rate} and a difference of {difference} cannot be tested")
+    normal = statistics.NormalDist()
+    alpha, beta = normal.inv_cdf(1 - level / 2), normal.inv_cdf(power)
+    other = rate + difference
+    if groups == 1:
+        root = alpha * math.sqrt(rate * (1 - rate)) + beta * math.sqrt(other * (1 - other))
+    else:
+        mean = (rate + other) / 2
+        root = alpha * math.sqrt(2 * mean * (1 - mean)) + beta * math.sqrt(
+            rate * (1 - rate) + other * (1 - other)
+        )
+    return math.ceil((root / difference) ** 2)
 
 
 def nearest_rank(values: Sequence[float], share: float) -> float:
@@ -188,6 +310,52 @@ Units = Sequence[Sequence[float]]
 """Per deal, what a statistic is computed from (per seat, the wins of the deal's games)."""
 
 
+def resample(count: int, seed: int, resamples: int = 1000) -> list[list[int]]:
+    """``resamples`` draws of ``count`` indexes with replacement, from :class:`noahrules.rng.Rng`
+    seeded with ``seed``: the same draws on every run, and for every sample of ``count`` units
+    (so that statistics of the same deals under two rules are paired)."""
+    rng = Rng.from_seed(seed)
+    draws = []
+    for _ in range(resamples):
+        picks = []
+        for _ in range(count):
+            pick, rng = rng.below(count)
+            picks.append(pick)
+        draws.append(picks)
+    return draws
+
+
+def resampled(
+    units: Units, statistic: Callable[[Units], float], draws: Sequence[Sequence[int]]
+) -> list[float]:
+    """``statistic`` of each draw of ``units`` (see :func:`resample`), in the draws' order."""
+    return [statistic([units[i] for i in picks]) for picks in draws]
+
+
+def percentile_interval(estimate: float, spread: Sequence[float]) -> Interval:
+    """``estimate`` with the 95% percentile interval of its bootstrap sample ``spread``."""
+    ordered = sorted(spread)
+    if not ordered:
+        return Interval(estimate, estimate, estimate)
+    resamples = len(ordered)
+    low = ordered[max(0, math.floor(0.025 * resamples))]
+    high = ordered[min(resamples - 1, math.ceil(0.975 * resamples) - 1)]
+    return Interval(estimate, low, high)
+
+
+def paired_interval(estimate: float, first: Sequence[float], second: Sequence[float]) -> Interval:
+    """The difference ``estimate`` with the percentile interval of the paired differences of two
+    bootstrap samples drawn alike, and its p-value: twice the share of differences on the far
+    side of zero, counted as (k + 1) / (resamples + 1), at most 1."""
+    spread = [a - b for a, b in zip(first, second, strict=True)]
+    if not spread:
+        return Interval(estimate, estimate, estimate, 1.0)
+    below = sum(d <= 0 for d in spread)
+    above = sum(d >= 0 for d in spread)
+    p = min(1.0, 2 * (min(below, above) + 1) / (len(spread) + 1))
+    return attrs.evolve(percentile_interval(estimate, spread), p_value=p)
+
+
 def bootstrap_difference(
     first: Units,
     second: Units,
@@ -197,23 +365,13 @@ def bootstrap_difference(
 ) -> Interval:
     """``statistic(first) - statistic(second)`` with a 95% percentile interval from a paired
     bootstrap: the same deals are drawn for both sides (``first[i]`` and ``second[i]`` are the
-    same deal under two rules). The draws come from :class:`noahrules.rng.Rng` seeded with
-    ``seed``, so the interval is the same on every run."""
+    same deal under two rules), and its p-value (see :func:`paired_interval`)."""
     if len(first) != len(second):
         raise ValueError(f"paired samples of {len(first)} and {len(second)} deals")
     estimate = statistic(first) - statistic(second)
-    count = len(first)
-    if count < 2:
-        return Interval(estimate, estimate, estimate, False)
-    rng = Rng.from_seed(seed)
-    spread = []
-    for _ in range(resamples):
-        picks = []
-        for _ in range(count):
-            pick, rng = rng.below(count)
-            picks.append(pick)
-        spread.append(statistic([first[i] for i in picks]) - statistic([second[i] for i in picks]))
-    spread.sort()
-    low = spread[max(0, math.floor(0.025 * resamples))]
-    high = spread[min(resamples - 1, math.ceil(0.975 * resamples) - 1)]
-    return Interval.of(estimate, low, high)
+    if len(first) < 2:
+        return Interval(estimate, estimate, estimate, 1.0)
+    draws = resample(len(first), seed, resamples)
+    return paired_interval(
+        estimate, resampled(first, statistic, draws), resampled(second, statistic, draws)
+    )

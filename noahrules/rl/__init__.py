@@ -1,4 +1,4 @@
-"""Both games for reinforcement learning: PettingZoo, Gymnasium and OpenSpiel front doors.
+"""The registered games for reinforcement learning: PettingZoo, Gymnasium and OpenSpiel doors.
 
 Needs the ``rl`` extra (``pip install "noahrules[rl]"``). The pieces:
 
@@ -6,10 +6,12 @@ Needs the ``rl`` extra (``pip install "noahrules[rl]"``). The pieces:
   value at a player count, with legal-action masks;
 - :func:`observe`: a view encoded as a ``float32`` vector whose :func:`layout` names its fields;
 - :func:`env` / :func:`raw_env`: PettingZoo AEC environments;
-- :class:`NoahEnv`: the Gymnasium environments ``noahrules/Ferry-v0`` and
-  ``noahrules/Island-v0``, registered when this package is imported;
-- :mod:`noahrules.rl.openspiel`: the OpenSpiel games ``python_noahrules_ferry`` and
-  ``python_noahrules_island``, registered when that module is imported;
+- :class:`NoahEnv`: the Gymnasium environments ``noahrules/Ferry-v0``, ``noahrules/Island-v0``
+  and those of games registered later, registered when this package is imported;
+- :mod:`noahrules.rl.openspiel`: the OpenSpiel games ``python_noahrules_ferry``,
+  ``python_noahrules_island`` and those of games registered later, registered when that module
+  is imported;
+- :mod:`noahrules.rl.rendering`: the render modes ``"ansi"``, ``"human"`` and ``"rgb_array"``;
 - :class:`Setup` and :func:`outcome`: a game as the environments play it, and what a finished
   game is worth;
 - :class:`Encoding` and :func:`register_encoding`: how a game of another package joins in.

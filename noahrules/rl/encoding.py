@@ -11,12 +11,13 @@ when first needed; :func:`register_encoding` gives one in code. Everything else 
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from attrs import frozen
 
-from noahrules.game import Game, all_games, game_of
+from noahrules.game import GAMES, Game, all_games, game_of
+from noahrules.registry import Registry
 
 if TYPE_CHECKING:
     from noahrules.rl.codec import ActionBlock
@@ -29,7 +30,9 @@ __all__ = [
     "encoding_for",
     "game_of_rules",
     "game_of_view",
+    "names_of_encoded_games",
     "register_encoding",
+    "when_encoded_games_change",
 ]
 
 V_contra = TypeVar("V_contra", contravariant=True)
@@ -79,6 +82,7 @@ class Encoding:
 LAYER = "rl"
 """The name under which a game's declaration names its encoding (``GameSpec.plugins``)."""
 _ENCODINGS: dict[str, Encoding] = {}
+_WATCHERS: list[Callable[[], None]] = []
 _LOCK = threading.Lock()
 
 
@@ -89,6 +93,24 @@ def register_encoding(game: str | Game, encoding: Encoding) -> None:
         raise TypeError(f"register_encoding takes an Encoding, not {type(encoding).__name__}")
     with _LOCK:
         _ENCODINGS[name] = encoding
+    _changed()
+
+
+def when_encoded_games_change(callback: Callable[[], None]) -> None:
+    """Call ``callback()`` whenever the games with an encoding may have changed: after each
+    :func:`register_encoding`, :func:`noahrules.register_game` and
+    :func:`noahrules.game.unregister_game` (the Gymnasium ids and OpenSpiel games follow)."""
+    with _LOCK:
+        _WATCHERS.append(callback)
+
+
+def _changed() -> None:
+    for callback in tuple(_WATCHERS):
+        callback()
+
+
+if isinstance(GAMES, Registry):  # always: the games' registry tells who registers
+    GAMES.watch(_changed)
 
 
 def encoding_for(game: Game) -> Encoding:
@@ -104,13 +126,40 @@ def encoding_for(game: Game) -> Encoding:
             f"the game '{game.name}' has no reinforcement-learning encoding (games with "
             f"one: {known}); add one with noahrules.rl.register_encoding"
         )
-    with _LOCK:
-        return _ENCODINGS.setdefault(game.name, declared)
+    return declared
 
 
 def encoded_games() -> list[str]:
     """The names of the registered games with an encoding, declared or registered, sorted."""
     return [g.name for g in all_games() if g.name in _ENCODINGS or LAYER in g.plugins]
+
+
+class _Names(Mapping[str, str]):
+    """A name for each registered game with an encoding, by game name, made by ``name_of``;
+    it follows the registrations."""
+
+    def __init__(self, name_of: Callable[[str], str]) -> None:
+        self._name_of = name_of
+
+    def __getitem__(self, game: str) -> str:
+        if game not in encoded_games():
+            raise KeyError(game)
+        return self._name_of(game)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(encoded_games())
+
+    def __len__(self) -> int:
+        return len(encoded_games())
+
+    def __repr__(self) -> str:
+        return repr(dict(self))
+
+
+def names_of_encoded_games(name_of: Callable[[str], str]) -> Mapping[str, str]:
+    """The names ``name_of`` gives the registered games with an encoding, by game name, now
+    and after later registrations (the Gymnasium ids, the OpenSpiel short names)."""
+    return _Names(name_of)
 
 
 def game_of_rules(rules: object) -> Game:

@@ -13,9 +13,8 @@ numbered in the order of the rules data, leaving out those removed by player-cou
 
 from __future__ import annotations
 
+import struct
 from array import array
-
-import numpy as np
 
 from noahrules.events import Event
 from noahrules.ferry import (
@@ -35,7 +34,7 @@ from noahrules.ferry import (
 from noahrules.ferry.engine import END_GIVING, TAKE_ANIMALS
 from noahrules.rl.codec import ActionBlock
 from noahrules.rl.encoding import Encoding
-from noahrules.rl.layout import Layout, Observation, column, record, vector
+from noahrules.rl.layout import Layout, Observation, column, observation_over, record, vector, zeros
 
 __all__ = ["ENCODING", "FerryObserver", "action_blocks", "cards_in_play"]
 
@@ -43,11 +42,6 @@ _PHASES = tuple(Phase)
 _PHASE_NAMES = ", ".join(ph.value for ph in _PHASES)
 _PASSED = (CardGiven, CardGivenBack, CardStolen)
 """The secrets of a card passed between two seats (F17, F33)."""
-
-
-def _zeros(size: int) -> array[float]:
-    """``size`` zeros as single-precision floats."""
-    return array("f", bytes(4 * size))
 
 
 def cards_in_play(rules: Rules, players: int) -> tuple[Card, ...]:
@@ -114,42 +108,44 @@ class FerryObserver:
     """The observation encoder of ferry views for one rules value and player count (see the
     module docstring; the fields are in :attr:`layout`).
 
-    Consecutive views share most of their table, so an observer remembers what it encoded
-    last, by identity: the row of each dock's ferry (a ferry that one animal boarded gets a
-    copy of its last row with that animal added), the departed cards and centre, the board
-    they make together, and each seat's hand and secrets; it encodes only what changed. Values are
-    written into an ``array('f')``, whose item stores cost a fraction of NumPy's, and handed
-    out as a NumPy array over its buffer.
+    An observation is made of parts that lie end to end: the head (the seat, the turn and the
+    counts, up to Noah's dock), the seat's hand, the board (the docks, the centre and the
+    departed cards), the turn in progress, the seat's secrets and what it knows of the hands.
+    Consecutive views share most of them, so an observer remembers the parts it encoded last,
+    by identity (or, for a seat's knowledge of the hands, by value): each dock's row (a ferry
+    that one animal boarded gets a copy of its last row with that animal added), the board,
+    and each seat's hand, secrets and knowledge; it encodes only what changed, in
+    ``array('f')`` parts whose item stores cost a fraction of NumPy's, and joins the parts
+    into one buffer that a NumPy array is made over.
     """
 
     __slots__ = (
         "_aboard",
         "_board_seen",
         "_card",
-        "_centre",
+        "_count_values",
         "_counts",
         "_departed",
-        "_docks",
         "_escapee",
         "_first",
         "_given",
-        "_hand",
-        "_in_hands",
         "_k",
-        "_known_seen",
         "_looked",
         "_male",
+        "_no_hand",
+        "_no_head",
         "_no_public",
+        "_no_secrets",
+        "_no_turn",
         "_noah",
         "_pair",
         "_phase",
         "_played",
         "_played_male",
-        "_public",
+        "_private_seen",
         "_received",
         "_round",
         "_rows",
-        "_seat",
         "_to_act",
         "_turn",
         "_victim",
@@ -166,32 +162,42 @@ class FerryObserver:
         self.layout = layout = _layout(rules, players, len(cards))
         self._card = {c.id: k for k, c in enumerate(cards)}
         self._k = len(cards)
+        rounds = ("round",) if "round" in layout else ()
+        head = ("seat", "to_act", "first_player", "phase", *rounds, "penalties", "departures")
+        turn = ("played", "played_male", "turn_dock", "pair", "victim", "escapee")
+        layout.run(*head, "gifts", "hand_sizes", "unused", "noah", "hand", "docks", "centre")
+        layout.run("centre", "departed", *turn, "looked", "given", "received", "known")
         at = layout.offset
-        self._seat, self._to_act, self._first = at("seat"), at("to_act"), at("first_player")
+        self._no_head = zeros(at("hand"))
+        """The head, all zeros: the fields from ``seat`` to ``noah``, at the observation's
+        start."""
+        self._to_act, self._first = at("to_act"), at("first_player")
         self._phase = {ph: at("phase") + i for i, ph in enumerate(_PHASES)}
-        self._counts = layout.run("penalties", "departures", "gifts", "hand_sizes", "unused")
-        self._round = at("round") if "round" in layout else None
-        self._noah, self._hand = at("noah"), at("hand")
-        self._docks, self._width = at("docks"), layout["docks"].shape[1]
+        self._round = at("round") if rounds else None
+        self._counts = 4 * at("penalties")
+        self._count_values = struct.Struct(f"{2 * players + 3}f")
+        """Writes the fields ``penalties`` to ``unused`` (which lie end to end) in one call."""
+        self._noah = at("noah")
+        self._width = layout["docks"].shape[1]
         self._aboard = layout.column("docks", "aboard")[0]
         self._male = layout.column("docks", "male")[0]
-        self._centre, self._departed = layout["centre"], layout["departed"]
-        self._played, self._played_male = at("played"), at("played_male")
-        self._turn, self._pair = at("turn_dock"), at("pair")
-        self._victim, self._escapee = at("victim"), at("escapee")
-        self._looked, self._given, self._received = at("looked"), at("given"), at("received")
-        self._in_hands = at("known")
-        self._public = layout.run("centre", "departed")
-        self._no_public = _zeros(layout["centre"].size + layout["departed"].size)
-        self._board_seen: tuple[
-            tuple[Ferry | None, ...], tuple[Card, ...], tuple[FerryCard, ...], array[float]
-        ] = ((None,) * rules.docks, (), (), _zeros(layout.size))
+        self._departed = at("departed") - at("centre")
+        self._no_public = zeros(layout["centre"].size + layout["departed"].size)
+        self._no_turn = zeros(at("looked") - at("played"))
+        base = at("played")
+        self._played, self._played_male = 0, at("played_male") - base
+        self._turn, self._pair = at("turn_dock") - base, at("pair") - base
+        self._victim, self._escapee = at("victim") - base, at("escapee") - base
+        base = at("looked")
+        self._looked, self._given = 0, at("given") - base
+        self._received = at("received") - base
+        self._board_seen: tuple[object, ...] = (None, None, None, b"", None)
         self._rows: list[tuple[Ferry | None, array[float]]] = [
-            (None, _zeros(self._width))
+            (None, zeros(self._width))
         ] * rules.docks
-        self._known_seen: list[tuple[object, object, int, list[int]]] = [
-            (None, None, 0, [])
-        ] * players
+        self._private_seen: list[tuple[object, ...]] = [(None,) * 7] * players
+        self._no_hand = zeros(self._k)
+        self._no_secrets = zeros(self._k * players)
 
     def __reduce__(self) -> tuple[object, ...]:
         return (type(self), (self.rules, self.players))
@@ -199,66 +205,68 @@ class FerryObserver:
     def __call__(self, view: View) -> Observation:
         """The observation of ``view``."""
         t = view.table
-        card = self._card
-        obs = self._board(t.docks, t.departed, t.centre)[:]
-        obs[self._seat + view.seat] = 1.0
-        obs[self._first + t.first_player] = 1.0
-        obs[self._phase[t.phase]] = 1.0
-        obs[self._noah + t.noah] = 1.0
+        head = self._no_head[:]
+        head[view.seat] = 1.0
+        head[self._first + t.first_player] = 1.0
+        head[self._phase[t.phase]] = 1.0
+        head[self._noah + t.noah] = 1.0
         if t.phase is not Phase.OVER:
-            obs[self._to_act + t.seat] = 1.0
-        for i in self._known(view.seat, view.hand, view.revealed):
-            obs[i] = 1.0
-        for holder, cards in enumerate(view.known):
-            row = self._in_hands + holder * self._k
-            for c in cards:
-                obs[row + card[c.id]] = 1.0
+            head[self._to_act + t.seat] = 1.0
+        if self._round is not None:
+            head[self._round] = t.round
+        self._count_values.pack_into(
+            head, self._counts, *t.penalties, t.departures, t.gifts, *view.hand_sizes, view.unused
+        )
+        hand, secrets, known = self._private(view.seat, view.hand, view.revealed, view.known)
+        turn = (
+            self._no_turn
+            if t.played is None and t.victim is None and t.escapee is None
+            else self._turn_part(view)
+        )
+        parts = (head, hand, self._board(t.docks, t.departed, t.centre), turn, secrets, known)
+        return observation_over(bytearray().join(parts))
+
+    def _turn_part(self, view: View) -> array[float]:
+        """The fields ``played`` to ``escapee``: the turn in progress (F12, F14, F15, F33, V3)."""
+        t, card = view.table, self._card
+        part = self._no_turn[:]
         played = t.played
         if played is not None:
-            obs[self._played + card[played.card.id]] = 1.0
-            obs[self._turn + t.dock] = 1.0
+            part[self._played + card[played.card.id]] = 1.0
+            part[self._turn + t.dock] = 1.0
             if played.gender is Gender.MALE:
-                obs[self._played_male] = 1.0
+                part[self._played_male] = 1.0
             if t.pair:
-                obs[self._pair] = 1.0
+                part[self._pair] = 1.0
         if t.victim is not None:
-            obs[self._victim + t.victim] = 1.0
+            part[self._victim + t.victim] = 1.0
         if t.escapee is not None:
-            obs[self._escapee + card[t.escapee.id]] = 1.0
-        i = self._counts
-        for value in (*t.penalties, t.departures, t.gifts, *view.hand_sizes, view.unused):
-            obs[i] = value
-            i += 1
-        if self._round is not None:
-            obs[self._round] = t.round
-        return np.frombuffer(obs, np.float32)
+            part[self._escapee + card[t.escapee.id]] = 1.0
+        return part
 
     def _board(
         self,
         docks: tuple[Ferry | None, ...],
         departed: tuple[Card, ...],
         centre: tuple[FerryCard, ...],
-    ) -> array[float]:
-        """The fields ``docks``, ``centre`` and ``departed`` alone in an observation: the last
-        such board with the rows of the docks that changed, and the centre and departed cards
-        if they did (remembered until one of the three changes: never write to it)."""
-        seen_docks, seen_departed, seen_centre, seen = self._board_seen
-        if seen_docks is docks and seen_departed is departed and seen_centre is centre:
-            return seen
-        board = seen[:]
-        rows, width = self._rows, self._width
+    ) -> bytes:
+        """The fields ``docks``, ``centre`` and ``departed``, which lie end to end: the rows of
+        the docks and the centre and departed cards, each encoded again only if it changed
+        (remembered until one of the three changes)."""
+        seen = self._board_seen
+        if seen[0] is docks and seen[1] is departed and seen[2] is centre:
+            return seen[3]  # type: ignore[return-value]
+        rows = self._rows
         for i, ferry in enumerate(docks):
             row = rows[i]
             if row[0] is not ferry:
-                row = rows[i] = (ferry, self._row(row[0], row[1], ferry))
-            if seen_docks[i] is not ferry:
-                start = self._docks + i * width
-                board[start : start + width] = row[1]
-        if seen_departed is not departed or seen_centre is not centre:
-            board[self._public : self._public + len(self._no_public)] = self._public_part(
-                departed, centre
-            )
-        self._board_seen = (docks, departed, centre, board)
+                rows[i] = (ferry, self._row(row[0], row[1], ferry))
+        if seen[1] is departed and seen[2] is centre:
+            public = seen[4]
+        else:
+            public = self._public_part(departed, centre)
+        board = b"".join([*(row for _, row in rows), public])  # type: ignore[list-item]
+        self._board_seen = (docks, departed, centre, board, public)
         return board
 
     def _public_part(
@@ -269,9 +277,8 @@ class FerryObserver:
         for i, f in enumerate(centre):
             part[2 * i] = f.capacity
             part[2 * i + 1] = f.unique_species
-        gone = self._departed.start - self._public
         for c in departed:
-            part[gone + self._card[c.id]] = 1.0
+            part[self._departed + self._card[c.id]] = 1.0
         return part
 
     def _row(self, before: Ferry | None, row: array[float], ferry: Ferry | None) -> array[float]:
@@ -280,7 +287,7 @@ class FerryObserver:
         male. When one animal boarded ``before`` (whose row is ``row``), only what that changed
         is written into a copy of ``row``."""
         if ferry is None:
-            return _zeros(self._width)
+            return zeros(self._width)
         animals = ferry.animals
         boarded = (
             before is not None
@@ -288,7 +295,7 @@ class FerryObserver:
             and len(animals) == len(before.animals) + 1
             and animals[:-1] == before.animals
         )
-        row = row[:] if boarded else _zeros(self._width)
+        row = row[:] if boarded else zeros(self._width)
         row[0], row[1], row[2] = ferry.load, ferry.capacity, ferry.card.unique_species
         row[3] = row[4] = 0.0
         for gender in ferry.genders:
@@ -302,20 +309,37 @@ class FerryObserver:
                 row[self._male + card] = 1.0
         return row
 
-    def _known(self, seat: int, hand: tuple[Card, ...], revealed: tuple[Event, ...]) -> list[int]:
-        """The indexes set to 1 by what only ``seat`` knows: its hand and the secrets shown to
-        it this round (remembered per seat: a hand that did not change is the same tuple, and
-        the secrets only grow during a round, so their last event and number name them)."""
+    def _private(
+        self,
+        seat: int,
+        hand: tuple[Card, ...],
+        revealed: tuple[Event, ...],
+        known: tuple[tuple[Card, ...], ...],
+    ) -> tuple[array[float], array[float], array[float]]:
+        """The fields only ``seat`` sees: ``hand``; ``looked``, ``given`` and ``received``,
+        which lie end to end; and ``known``. Each is remembered per seat: a hand that did not
+        change is the same tuple, the secrets only grow during a round, so their last event and
+        number name them, and what a seat knows of the hands compares by value (a few cards)."""
         last = revealed[-1] if revealed else None
-        seen = self._known_seen[seat]
-        if seen[0] is hand and seen[1] is last and seen[2] == len(revealed):
-            return seen[3]
-        card, start = self._card, self._hand
-        ones = [start + card[c.id] for c in hand]
-        if revealed:
-            ones += self._secrets(seat, revealed)
-        self._known_seen[seat] = (hand, last, len(revealed), ones)
-        return ones
+        seen = self._private_seen[seat]
+        in_hand, secrets, in_hands = seen[4], seen[5], seen[6]
+        card, k = self._card, self._k
+        if seen[0] is not hand:
+            in_hand = self._no_hand[:]
+            for c in hand:
+                in_hand[card[c.id]] = 1.0
+        if seen[1] is not last or seen[2] != len(revealed):
+            no = self._no_secrets
+            secrets = no + no + no
+            for i in self._secrets(seat, revealed) if revealed else ():
+                secrets[i] = 1.0
+        if seen[3] != known:
+            in_hands = self._no_secrets[:]
+            for holder, cards in enumerate(known):
+                for c in cards:
+                    in_hands[holder * k + card[c.id]] = 1.0
+        self._private_seen[seat] = (hand, last, len(revealed), known, in_hand, secrets, in_hands)
+        return in_hand, secrets, in_hands  # type: ignore[return-value]
 
     def _secrets(self, me: int, revealed: tuple[Event, ...]) -> list[int]:
         """The secrets shown to seat ``me`` this round (F26): the latest look at each hand, and

@@ -1,5 +1,5 @@
-"""Both games as single-agent Gymnasium environments: one seat learns, noahrules bots play
-the others.
+"""The registered games as single-agent Gymnasium environments: one seat learns, noahrules
+bots play the others.
 
 >>> import gymnasium
 >>> import noahrules.rl  # registers noahrules/Ferry-v0 and noahrules/Island-v0
@@ -11,39 +11,56 @@ True
 The observation is the agent's view encoded as a ``float32`` vector (the layout of
 :mod:`noahrules.rl.observe`); the action is an index of the game's
 :class:`~noahrules.rl.codec.ActionCodec`. Following Gymnasium's convention for masks,
-``info["action_mask"]`` marks the legal actions (``action_masks()`` returns the same, as
-maskable-policy libraries ask for it). After each of the agent's actions the bots play until
-the agent is to act again or the game ends. The reward comes at the end
-(:func:`~noahrules.rl.setup.outcome`: +1 shared by the winners, -1 shared by the others); an
-illegal action ends the episode with ``illegal_reward`` and ``info["illegal_action"]``; a game
-still going after the decision cap (all seats' decisions) is truncated with reward 0.
+``info["action_mask"]`` marks the legal actions; ``env.action_masks()`` returns the same, as
+maskable-policy libraries ask for it, on what ``gymnasium.make`` returns too (the registered
+environments come wrapped in :class:`ActionMasks`, which passes the call through). After each
+of the agent's actions the bots play until the agent is to act again or the game ends. The
+reward comes at the end (:func:`~noahrules.rl.setup.outcome`: +1 shared by the winners, -1
+shared by the others); an illegal action ends the episode with ``illegal_reward`` and
+``info["illegal_action"]``; a game still going after the decision cap (all seats' decisions)
+is truncated with reward 0. Render modes: ``"ansi"`` (text), ``"human"`` (printed) and
+``"rgb_array"`` (a picture), as :mod:`noahrules.rl.rendering` describes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import threading
+from collections.abc import Mapping, Sequence
 from typing import Any, SupportsFloat
 
 import gymnasium
 import numpy as np
 from gymnasium import spaces
-from gymnasium.envs.registration import registry
+from gymnasium.envs.registration import WrapperSpec, registry
+from gymnasium.utils import RecordConstructorArgs
 
-from noahrules.bots import Bot, BotLike, make_bot
+from noahrules.bots import Bot, BotFactory, BotLike, bot_factory
 from noahrules.errors import IllegalMoveError
 from noahrules.game import Game, check_seat
 from noahrules.rl.codec import Mask
-from noahrules.rl.encoding import encoded_games
+from noahrules.rl.encoding import (
+    encoded_games,
+    names_of_encoded_games,
+    when_encoded_games_change,
+)
 from noahrules.rl.layout import Observation
-from noahrules.rl.pettingzoo import render_text
+from noahrules.rl.rendering import (
+    RENDER_FPS,
+    RENDER_MODES,
+    Frame,
+    check_render_mode,
+    render,
+    render_modes,
+)
 from noahrules.rl.setup import DEFAULT_MAX_DECISIONS, Setup, Variants, outcome
 from noahrules.simulation import bot_seed
 
-__all__ = ["ENV_IDS", "NoahEnv", "Opponent", "env_id", "register_envs"]
+__all__ = ["ENV_IDS", "ActionMasks", "NoahEnv", "Opponent", "env_id", "register_envs"]
 
 Opponent = BotLike
 """A bot as :func:`noahrules.bots.make_bot` takes one: a name (``"random"``, ``"greedy"``,
-``"search"``), a ``"package.module:Name"``, a class or factory, or a bot object."""
+``"search"``), a bot spec string with options (``"search:iterations=50"``), a
+``"package.module:Name"``, a class or factory, or a bot object."""
 
 
 def env_id(game: str) -> str:
@@ -51,20 +68,25 @@ def env_id(game: str) -> str:
     return f"noahrules/{game.title()}-v0"
 
 
-ENV_IDS = {name: env_id(name) for name in encoded_games()}
-"""The registered environment ids, by game: every registered game with an ``rl`` part."""
+ENV_IDS: Mapping[str, str] = names_of_encoded_games(env_id)
+"""The Gymnasium ids of the environments, by game (``{"ferry": "noahrules/Ferry-v0", ...}``):
+one for every registered game with an encoding, those registered later included."""
 
 
 class NoahEnv(gymnasium.Env[Observation, np.int64]):
     """A noahrules game as a single-agent Gymnasium environment (see the module docstring).
 
-    ``opponents``: one bot name or object for every other seat, or one per other seat in seat
-    order. Bots named here are made anew for each game, seeded from the game's seed; bot
-    objects are used as they are. ``seat``: the agent's seat, or ``None`` for a seat drawn at
-    each reset.
+    ``opponents``: one bot (a name, a spec with options such as ``"search:iterations=50"``, a
+    class or factory, or a bot object) for every other seat, or one per other seat in seat
+    order; a bad name or option is a :class:`ValueError` at once. Bots named here are made anew
+    for each game, seeded from the game's seed; bot objects are used as they are. ``seat``:
+    the agent's seat, or ``None`` for a seat drawn at each reset.
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012
+    metadata: dict[str, Any] = {  # noqa: RUF012  (Gymnasium reads the class attribute)
+        "render_modes": list(RENDER_MODES),
+        "render_fps": RENDER_FPS,
+    }
 
     def __init__(
         self,
@@ -77,9 +99,9 @@ class NoahEnv(gymnasium.Env[Observation, np.int64]):
         max_decisions: int = DEFAULT_MAX_DECISIONS,
         illegal_reward: float = -1.0,
     ) -> None:
-        if render_mode not in (None, *self.metadata["render_modes"]):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         self.setup = setup = Setup.of(game, players, variants, max_decisions)
+        check_render_mode(setup.game, render_mode)
+        self.metadata = {**self.metadata, "render_modes": list(render_modes(setup.game))}
         if seat is not None:
             check_seat(seat, players)
         others = players - 1
@@ -91,6 +113,7 @@ class NoahEnv(gymnasium.Env[Observation, np.int64]):
         if len(chosen) != others:
             raise ValueError(f"{len(chosen)} opponents for the {others} other seats")
         self.opponents = chosen
+        self._factories: list[BotFactory] = [bot_factory(bot)[1] for bot in chosen]
         self.fixed_seat = seat
         self.render_mode = render_mode
         self.illegal_reward = illegal_reward
@@ -118,8 +141,8 @@ class NoahEnv(gymnasium.Env[Observation, np.int64]):
             self.seat = int(self.np_random.integers(players))
         others = [s for s in range(players) if s != self.seat]
         self._bots = {
-            s: make_bot(bot, self.setup.game, bot_seed(game_seed, s))
-            for s, bot in zip(others, self.opponents, strict=True)
+            s: make(self.setup.game, bot_seed(game_seed, s))
+            for s, make in zip(others, self._factories, strict=True)
         }
         self.game_state = self.setup.new_game(game_seed)
         self.decisions = 0
@@ -127,6 +150,8 @@ class NoahEnv(gymnasium.Env[Observation, np.int64]):
         self._play_bots()
         if self._done:
             raise RuntimeError("the game ended before the agent's first decision")
+        if self.render_mode == "human":
+            self.render()
         return self._observe()
 
     def step(self, action: Any) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
@@ -147,9 +172,11 @@ class NoahEnv(gymnasium.Env[Observation, np.int64]):
         observation, info = self._observe()
         game = setup.game
         terminated = game.is_over(self.game_state)
-        truncated = setup.truncated(self.game_state, self.decisions)
+        truncated = not terminated and self.decisions >= setup.max_decisions
         self._done = terminated or truncated
         reward = outcome(game, self.game_state)[self.seat] if terminated else 0.0
+        if self.render_mode == "human":
+            self.render()
         return observation, reward, terminated, truncated, info
 
     def action_masks(self) -> Mask:
@@ -157,12 +184,10 @@ class NoahEnv(gymnasium.Env[Observation, np.int64]):
         view = self.setup.game.view(self._playing(), self.seat)
         return self.setup.codec.mask_of(view.legal_moves)
 
-    def render(self) -> str | None:
-        """The table as the seat to act sees it, with its legal actions, as text."""
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() was called without a render_mode ('ansi').")
-            return None
-        return render_text(self.setup, self._playing())
+    def render(self) -> str | Frame | None:
+        """The table as the seat to act sees it: as text with its legal actions (``"ansi"``),
+        printed (``"human"``), or as a picture (``"rgb_array"``)."""
+        return render(self.setup, self.render_mode, self._playing())
 
     def _play_bots(self) -> None:
         """Let the bots decide until the agent is to act, the game ends or the cap is hit."""
@@ -187,17 +212,47 @@ class NoahEnv(gymnasium.Env[Observation, np.int64]):
         return self.game_state
 
 
+class ActionMasks(
+    gymnasium.Wrapper[Observation, np.int64, Observation, np.int64], RecordConstructorArgs
+):
+    """Passes ``action_masks()`` through to the environment inside, which Gymnasium's own
+    wrappers do not: the outermost wrapper of the registered environments, so that
+    ``gymnasium.make(id).action_masks()`` works."""
+
+    def __init__(self, env: gymnasium.Env[Observation, np.int64]) -> None:
+        RecordConstructorArgs.__init__(self)
+        gymnasium.Wrapper.__init__(self, env)
+
+    def action_masks(self) -> Mask:
+        """The legal actions of the agent now (as ``info["action_mask"]``)."""
+        masks: Mask = self.env.unwrapped.action_masks()  # type: ignore[attr-defined]
+        return masks
+
+
+_ENTRY_POINT = "noahrules.rl.gymnasium:NoahEnv"
+_WRAPPERS = (WrapperSpec("ActionMasks", "noahrules.rl.gymnasium:ActionMasks", {}),)
+_LOCK = threading.Lock()
+
+
 def register_envs() -> None:
-    """Register the environments of :data:`ENV_IDS` (``noahrules/Ferry-v0``,
-    ``noahrules/Island-v0``) with Gymnasium (again registering is harmless). Importing
-    :mod:`noahrules.rl` does it."""
-    for game, name in ENV_IDS.items():
-        if name not in registry:
-            gymnasium.register(
-                id=name,
-                entry_point="noahrules.rl.gymnasium:NoahEnv",
-                kwargs={"game": game},
-            )
+    """Register with Gymnasium the environment of every game in :data:`ENV_IDS`
+    (``noahrules/Ferry-v0``, ``noahrules/Island-v0``, and those of games registered since),
+    and withdraw those of games no longer registered. Importing :mod:`noahrules.rl` does it,
+    and it runs again whenever a game or an encoding is registered."""
+    with _LOCK:
+        wanted = {env_id(game): game for game in encoded_games()}
+        for name, spec in list(registry.items()):
+            if spec.entry_point == _ENTRY_POINT and name not in wanted:
+                del registry[name]
+        for name, game in wanted.items():
+            if name not in registry:
+                gymnasium.register(
+                    id=name,
+                    entry_point=_ENTRY_POINT,
+                    kwargs={"game": game},
+                    additional_wrappers=_WRAPPERS,
+                )
 
 
 register_envs()
+when_encoded_games_change(register_envs)

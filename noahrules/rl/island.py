@@ -20,10 +20,9 @@ the rules data.
 
 from __future__ import annotations
 
+import struct
 from array import array
 from collections import deque
-
-import numpy as np
 
 from noahrules.island import (
     Move,
@@ -36,7 +35,7 @@ from noahrules.island import (
 from noahrules.island.engine import END_TURN, ordered
 from noahrules.rl.codec import ActionBlock
 from noahrules.rl.encoding import Encoding
-from noahrules.rl.layout import Layout, Observation, vector
+from noahrules.rl.layout import Layout, Observation, observation_over, vector, zeros
 
 __all__ = ["ENCODING", "IslandObserver", "action_blocks", "decision_bound", "land_distance"]
 
@@ -113,18 +112,17 @@ def decision_bound(rules: Rules, players: int) -> int:
     return players + rules.water_tiles * (1 + rules.actions_per_turn)
 
 
-def _zeros(size: int) -> array[float]:
-    """``size`` zeros as single-precision floats."""
-    return array("f", bytes(4 * size))
-
-
 class IslandObserver:
     """The observation encoder of island views for one rules value and player count (see the
     module docstring; the fields are in :attr:`layout`).
 
-    Consecutive views share most of their table, so an observer remembers the last water, tiles
-    and arks it encoded, by identity, and encodes again only the parts that changed (the
-    water and the tiles by their differences with the last ones).
+    An observation is made of parts that lie end to end: the head (the seat, the turn, the
+    counts and points), the water, the tiles (face down and face up), the arks, the animals
+    rescued and lost, and the x2 species. Consecutive views share most of their table, so an
+    observer remembers each part it encoded last with what it encoded it from, by identity,
+    encodes again only the parts that changed (the water, the tiles and the arks by their
+    differences with the last ones, in a copy), and joins the parts into one buffer that a
+    NumPy array is made over.
     """
 
     def __init__(self, rules: Rules, players: int) -> None:
@@ -132,23 +130,29 @@ class IslandObserver:
         self.players = players
         self.layout = layout = _layout(rules, players)
         self._species = {k.species: i for i, k in enumerate(rules.tiles)}
-        self._kinds = len(rules.tiles)
-        self._spaces = len(rules.board.kind)
+        self._kinds = kinds = len(rules.tiles)
+        self._spaces = spaces = len(rules.board.kind)
         self._jungle = rules.board.of_kind("jungle")
+        layout.run("seat", "to_act", "first_player", "phase", "actions_left", "water_left")
+        layout.run("water_left", "points", "water", "face_down", "face_up", "arks")
+        layout.run("arks", "rescued", "lost", "lost_unseen", "doubled")
         at = layout.offset
-        self._seat, self._to_act, self._first = at("seat"), at("to_act"), at("first_player")
+        self._no_head = zeros(at("water"))
+        self._to_act, self._first = at("to_act"), at("first_player")
         self._phase = {ph: at("phase") + i for i, ph in enumerate(_PHASES)}
-        self._counts = layout.run("actions_left", "water_left", "points")
-        self._water, self._tiles = layout["water"], layout.run("face_down", "face_up")
-        self._no_tiles: tuple[Tile | None, ...] = (None,) * self._spaces
-        self._arks = layout["arks"]
-        self._rescued, self._lost = layout["rescued"], layout.run("lost", "lost_unseen")
-        base = _zeros(layout.size)
-        doubled = layout.offset("doubled")
+        self._counts = 4 * at("actions_left")
+        self._count_values = struct.Struct(f"{2 + players}f")
+        """Writes the fields ``actions_left``, ``water_left`` and ``points`` (which lie end to
+        end) in one call."""
+        self._water: tuple[object, array[float]] = (0, zeros(spaces))
+        self._tiles: tuple[object, array[float]] = ((None,) * spaces, zeros(spaces * (kinds + 1)))
+        self._arks: tuple[object, array[float]] = ((None,) * players, zeros(players * spaces))
+        self._taken: tuple[object, object, array[float]] = ((), (), self._taken_part((), ()))
+        doubled = zeros(players * kinds)
         for seat in range(players):
             for species in rules.arks[seat].doubled:
-                base[doubled + seat * self._kinds + self._species[species]] = 1.0
-        self._board_seen: tuple[object, ...] = (None, None, None, None, None, base)
+                doubled[seat * kinds + self._species[species]] = 1.0
+        self._doubled = doubled
 
     def __reduce__(self) -> tuple[object, ...]:
         return (type(self), (self.rules, self.players))
@@ -156,100 +160,82 @@ class IslandObserver:
     def __call__(self, view: View) -> Observation:
         """The observation of ``view``."""
         t = view.table
-        obs = self._board(t.water, t.tiles, t.arks, t.rescued, t.covered)[:]
-        obs[self._seat + view.seat] = 1.0
-        obs[self._first + t.first_player] = 1.0
-        obs[self._phase[t.phase]] = 1.0
+        head = self._no_head[:]
+        head[view.seat] = 1.0
+        head[self._first + t.first_player] = 1.0
+        head[self._phase[t.phase]] = 1.0
         if t.phase is not Phase.OVER:
-            obs[self._to_act + t.seat] = 1.0
-        counts = array("f", (t.actions_left, t.water_left, *t.points))
-        obs[self._counts : self._counts + len(counts)] = counts
-        return np.frombuffer(obs, np.float32)
+            head[self._to_act + t.seat] = 1.0
+        self._count_values.pack_into(head, self._counts, t.actions_left, t.water_left, *t.points)
+        water, tiles, arks, taken = self._water, self._tiles, self._arks, self._taken
+        if water[0] is not t.water_bits:
+            water = self._water = (t.water_bits, self._patch_water(water, t.water_bits))
+        if tiles[0] is not t.tiles:
+            tiles = self._tiles = (t.tiles, self._patch_tiles(tiles, t.tiles))
+        if arks[0] is not t.arks:
+            arks = self._arks = (t.arks, self._patch_arks(arks, t.arks))
+        if taken[0] is not t.rescued or taken[1] is not t.covered:
+            taken = self._taken = (t.rescued, t.covered, self._taken_part(t.rescued, t.covered))
+        parts = (head, water[1], tiles[1], arks[1], taken[2], self._doubled)
+        return observation_over(bytearray().join(parts))
 
-    def _board(
-        self,
-        water: frozenset[int],
-        tiles: tuple[Tile | None, ...],
-        arks: tuple[int | None, ...],
-        rescued: tuple[tuple[str, ...], ...],
-        covered: tuple[tuple[int, str | None], ...],
-    ) -> array[float]:
-        """The fields of the board, the arks and the animals rescued and lost, made from the
-        last ones by encoding again the parts that changed (the result is remembered: never
-        write to it)."""
-        seen = self._board_seen
-        if (
-            seen[0] is water
-            and seen[1] is tiles
-            and seen[2] is arks
-            and seen[3] is rescued
-            and seen[4] is covered
-        ):
-            return seen[5]  # type: ignore[return-value]
-        board: array[float] = seen[5][:]  # type: ignore[index]
-        if seen[0] is not water:
-            start = self._water.start
-            before: frozenset[int] = seen[0] or frozenset()  # type: ignore[assignment]
-            for space in water - before:
-                board[start + space] = 1.0
-            for space in before - water:
-                board[start + space] = 0.0
-        if seen[1] is not tiles:
-            self._patch_tiles(board, seen[1] or self._no_tiles, tiles)  # type: ignore[arg-type]
-        if seen[2] is not arks:
-            part = self._arks
-            board[part.start : part.stop] = self._arks_part(arks)
-        if seen[3] is not rescued or seen[4] is not covered:
-            part = self._rescued
-            board[part.start : part.stop] = self._rescued_part(rescued)
-            board[self._lost : self._lost + self._kinds + 1] = self._lost_part(covered)
-        self._board_seen = (water, tiles, arks, rescued, covered, board)
-        return board
+    def _patch_water(self, seen: tuple[object, array[float]], water: int) -> array[float]:
+        """The field ``water`` of the table's ``water_bits``: a copy of the last one with the
+        spaces whose bit differs written again."""
+        before, part = seen
+        part = part[:]
+        changed = before ^ water  # type: ignore[operator]
+        while changed:
+            bit = changed & -changed
+            part[bit.bit_length() - 1] = 1.0 if water & bit else 0.0
+            changed ^= bit
+        return part
 
     def _patch_tiles(
-        self, board: array[float], before: tuple[Tile | None, ...], tiles: tuple[Tile | None, ...]
-    ) -> None:
-        """Write the fields ``face_down`` and ``face_up`` of ``tiles`` over those of
-        ``before``: where a tile lies face down, and the species of each face-up tile."""
-        down, up, kinds, species = (
-            self._tiles,
-            self._tiles + self._spaces,
-            self._kinds,
-            self._species,
-        )
-        for space in self._jungle:
+        self, seen: tuple[object, array[float]], tiles: tuple[Tile | None, ...]
+    ) -> array[float]:
+        """The fields ``face_down`` and ``face_up`` (which lie end to end) of ``tiles``: a copy
+        of the last ones with the spaces whose tile changed written again."""
+        before: tuple[Tile | None, ...] = seen[0]  # type: ignore[assignment]
+        part = seen[1][:]
+        up, kinds, species = self._spaces, self._kinds, self._species
+        for space in [s for s in self._jungle if before[s] is not tiles[s]]:
             old, new = before[space], tiles[space]
-            if old is new:
-                continue
             if old is not None:
-                board[
-                    up + space * kinds + species[old.species] if old.face_up else down + space
-                ] = 0
+                part[up + space * kinds + species[old.species] if old.face_up else space] = 0
             if new is not None:
-                board[
-                    up + space * kinds + species[new.species] if new.face_up else down + space
-                ] = 1
-
-    def _arks_part(self, arks: tuple[int | None, ...]) -> array[float]:
-        part = _zeros(self._arks.size)
-        for seat, space in enumerate(arks):
-            if space is not None:
-                part[seat * self._spaces + space] = 1.0
+                part[up + space * kinds + species[new.species] if new.face_up else space] = 1
         return part
 
-    def _rescued_part(self, rescued: tuple[tuple[str, ...], ...]) -> array[float]:
-        part = _zeros(self._rescued.size)
+    def _patch_arks(
+        self, seen: tuple[object, array[float]], arks: tuple[int | None, ...]
+    ) -> array[float]:
+        """The field ``arks``: a copy of the last one with the seats whose ark moved written
+        again."""
+        before: tuple[int | None, ...] = seen[0]  # type: ignore[assignment]
+        part, spaces = seen[1][:], self._spaces
+        for seat, (old, new) in enumerate(zip(before, arks, strict=True)):
+            if old != new:
+                if old is not None:
+                    part[seat * spaces + old] = 0.0
+                if new is not None:
+                    part[seat * spaces + new] = 1.0
+        return part
+
+    def _taken_part(
+        self, rescued: tuple[tuple[str, ...], ...], covered: tuple[tuple[int, str | None], ...]
+    ) -> array[float]:
+        """The fields ``rescued``, ``lost`` and ``lost_unseen``, which lie end to end: the
+        animals rescued per seat and species (I14), the tiles covered by water by species when
+        they lay face up, and how many lay face down (I9)."""
+        kinds = self._kinds
+        part = zeros(self.players * kinds + kinds + 1)
         for seat, animals in enumerate(rescued):
             for species in animals:
-                part[seat * self._kinds + self._species[species]] += 1.0
-        return part
-
-    def _lost_part(self, covered: tuple[tuple[int, str | None], ...]) -> array[float]:
-        """The fields ``lost`` and ``lost_unseen``: the covered tiles by species, when they lay
-        face up, and how many lay face down (I9)."""
-        part = _zeros(self._kinds + 1)
-        for _, species in covered:
-            part[self._kinds if species is None else self._species[species]] += 1.0
+                part[seat * kinds + self._species[species]] += 1.0
+        lost = self.players * kinds
+        for _, seen in covered:
+            part[lost + (kinds if seen is None else self._species[seen])] += 1.0
         return part
 
 

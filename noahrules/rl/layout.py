@@ -11,16 +11,40 @@ from __future__ import annotations
 
 import itertools
 import math
+from array import array
 from collections.abc import Iterator, Mapping
 
 import numpy as np
 import numpy.typing as npt
 from attrs import evolve, field, frozen
 
-__all__ = ["Column", "Field", "Layout", "Observation", "column", "record", "vector"]
+__all__ = [
+    "Column",
+    "Field",
+    "Layout",
+    "Observation",
+    "column",
+    "observation_over",
+    "record",
+    "vector",
+    "zeros",
+]
 
 Observation = npt.NDArray[np.float32]
 """A flat ``float32`` observation vector."""
+_FLOAT32 = np.dtype(np.float32)
+
+
+def zeros(size: int) -> array[float]:
+    """``size`` zeros as single-precision floats, an ``array('f')``: the parts an encoder
+    writes, whose item stores cost a fraction of NumPy's."""
+    return array("f", bytes(4 * size))
+
+
+def observation_over(buffer: bytearray) -> Observation:
+    """An observation over the single-precision floats of ``buffer``, without copying them
+    (``np.ndarray`` over the buffer takes half the time of ``np.frombuffer``)."""
+    return np.ndarray((len(buffer) // 4,), _FLOAT32, buffer)
 
 
 @frozen

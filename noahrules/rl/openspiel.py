@@ -1,44 +1,59 @@
-"""Both games as OpenSpiel Python games: ``python_noahrules_ferry`` and
-``python_noahrules_island``.
+"""The registered games as OpenSpiel Python games: ``python_noahrules_ferry``,
+``python_noahrules_island``, and those of games registered later.
 
 >>> import pyspiel
->>> import noahrules.rl.openspiel  # registers both games
+>>> import noahrules.rl.openspiel  # registers the games
 >>> game = pyspiel.load_game("python_noahrules_island(players=3)")
 >>> game.num_players(), game.num_distinct_actions() > 0
 (3, True)
 
-Importing this module registers the games. Parameters: ``players``; ``variants``, packaged
-variant names (or YAML paths) joined by ``+`` (``"frog+crocodile"``); ``max_decisions``, the
-decision cap; ``seed``, which family of deals the games are drawn from.
+Importing this module registers with OpenSpiel every registered game with an encoding
+(:data:`GAME_NAMES`), and any registered later. Parameters: ``players``; ``variants``,
+packaged variant names (or YAML paths) joined by ``+`` (``"frog+crocodile"``);
+``max_decisions``, the decision cap; ``seed``, which family of deals the games are drawn from;
+``deal_width`` and ``deal_nodes``, how the deal is drawn (below).
 
 Sequential, imperfect information, zero-sum, rewards at the end (:func:`outcome`). Actions are
 the game's :class:`~noahrules.rl.codec.ActionCodec`; ``max_game_length`` is the decision cap
 (the ferry game has no bound of its own, F27; a game still going there ends with returns 0).
 
-**Chance.** noahrules draws all chance (the deal, the lion's draw, each new round's shuffle)
-from a seed carried inside the state. OpenSpiel's Python API offers explicit chance nodes or
-sampled chance, but a Python game cannot be serialized as a sampled-stochastic one (OpenSpiel
-serializes such a game with the state of its random generator, which Python games cannot
-provide), and explicit chance nodes for the shuffles would mean dealing cards outside the
-engine. So each game starts with one explicit chance node that picks the seed, uniformly among
-:data:`SEEDS` seeds (``seed * SEEDS + outcome``); after it the game is deterministic given the
-players' actions, and no player observes the seed, only what the rules reveal of its effects.
-Games then replay from their action history, and serialize.
+**Chance: the deal.** noahrules draws all chance (the deal, the lion's draw, each new round's
+shuffle) from a seed carried inside the state. OpenSpiel's Python API offers explicit chance
+nodes or sampled chance, but a Python game cannot be serialized as a sampled-stochastic one
+(OpenSpiel serializes such a game with the state of its random generator, which Python games
+cannot provide), and explicit chance nodes for the shuffles would mean dealing cards outside the
+engine. So a game starts with the deal: ``deal_nodes`` explicit chance nodes (default 1) of
+``deal_width`` equally likely outcomes each (default 65,536), which together choose one of
+``deal_width ** deal_nodes`` seeds: outcomes ``o1, o2, ...`` give the game of seed
+``seed * deal_width ** deal_nodes + (o1 * deal_width + o2) * ...``. After the deal the game is
+deterministic given the players' actions, and no player observes the seed, only what the rules
+reveal of its effects. Games replay from their action history, and serialize. An algorithm that
+enumerates chance outcomes can ask for fewer deals (``deal_width=8``) or for the same deals
+drawn by smaller nodes (``deal_width=16,deal_nodes=4``: 65,536 deals by four nodes of 16).
 
 **Observations.** The observation tensor is the seat's view encoded by the same encoder as the
-other front doors (:mod:`noahrules.rl.observe`); the information-state tensor is the same
-vector (a fixed-size tensor cannot hold the history of a game without a length bound). The
-observation string lists the tensor's non-zero entries by field; the information-state string
-is perfect recall: every event of the game as the seat saw it (secrets hidden as
-:func:`noahrules.events_for` hides them) and, whenever it changed, the part of its view no
-event tells it (a ferry hand just dealt), then the observation string.
-``resample_from_infostate`` deals the hidden cards or tiles anew (the game's ``determinize``).
+other front doors (:mod:`noahrules.rl.observe`), and so is the information-state tensor: a
+tensor with perfect recall would have to hold the whole history, which the ferry game does not
+bound (F27), and which the island's observation does not determine (which animal lay on a space
+before it went under water is lost to it). The observation string lists the tensor's non-zero
+entries by field; the information-state string is perfect recall: every event of the game as
+the seat saw it (secrets hidden as :func:`noahrules.events_for` hides them) and, whenever it
+changed, the part of its view no event tells it (a ferry hand just dealt), then the observation
+string. Each history is worked out when first asked, from a log of the game shared by clones,
+so a step costs the engine's step and no more.
+
+**Search.** ``resample_from_infostate`` deals what the seat cannot know anew (the game's
+``determinize``), so OpenSpiel's ``ISMCTSBot`` searches the seat's information state; its
+``MCTSBot`` searches the state it is given, hidden cards and tiles included: it sees what the
+seat cannot.
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+import functools
+import threading
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 import attrs
@@ -49,36 +64,49 @@ from attrs import frozen
 from noahrules.bots import BotLike, make_bot
 from noahrules.events import Event, events_for
 from noahrules.game import Game, game_named
-from noahrules.rl.encoding import encoded_games, encoding_for
+from noahrules.rl.encoding import (
+    encoding_for,
+    names_of_encoded_games,
+    when_encoded_games_change,
+)
 from noahrules.rl.layout import Observation
 from noahrules.rl.setup import DEFAULT_MAX_DECISIONS, Setup, outcome
 from noahrules.rng import Rng
 
 __all__ = [
+    "DEAL_WIDTH",
     "GAME_NAMES",
-    "SEEDS",
     "NoahSpielGame",
     "NoahSpielState",
     "NoahrulesBot",
     "game_state",
     "game_type",
     "register",
+    "spiel_name",
 ]
 
-SEEDS = 1 << 16
-"""How many seeds the first chance node chooses among."""
-GAME_NAMES = {name: f"python_noahrules_{name}" for name in encoded_games()}
-"""The OpenSpiel short names of the games, by noahrules name (``python_noahrules_ferry``): every
-registered game with an ``rl`` part."""
-_SEED_OUTCOMES = [(outcome, 1.0 / SEEDS) for outcome in range(SEEDS)]
+DEAL_WIDTH = 1 << 16
+"""How many outcomes the deal's chance node has by default (``deal_width``)."""
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 VARIANT_SEPARATOR = "+"
 """What joins variant names in the ``variants`` parameter."""
+
+
+def spiel_name(game: str) -> str:
+    """The OpenSpiel short name of a game: ``python_noahrules_ferry`` for ``ferry``."""
+    return f"python_noahrules_{game}"
+
+
+GAME_NAMES: Mapping[str, str] = names_of_encoded_games(spiel_name)
+"""The OpenSpiel short names of the games, by noahrules name (``python_noahrules_ferry``): one
+for every registered game with an encoding, those registered later included."""
 
 
 def game_type(game: Game) -> Any:
     """The OpenSpiel ``GameType`` of a noahrules game."""
     return pyspiel.GameType(
-        short_name=GAME_NAMES[game.name],
+        short_name=spiel_name(game.name),
         long_name=f"noahrules {game.name}: {game.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
@@ -96,18 +124,20 @@ def game_type(game: Game) -> Any:
             "variants": "",
             "max_decisions": DEFAULT_MAX_DECISIONS,
             "seed": 0,
+            "deal_width": DEAL_WIDTH,
+            "deal_nodes": 1,
         },
     )
 
 
 class NoahSpielGame(pyspiel.Game):  # type: ignore[misc]
     """A noahrules game with its parameters, as an OpenSpiel game. Each game has its own
-    subclass, :func:`spiel_game_class`, naming it in ``game``."""
+    subclass, :func:`spiel_game_class`, naming it in ``name``."""
 
-    game: ClassVar[Game]
+    name: ClassVar[str]
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        game = self.game
+        game = game_named(self.name)
         params = dict(params or {})
         variants = [v for v in str(params.get("variants", "")).split(VARIANT_SEPARATOR) if v]
         self.setup = setup = Setup.of(
@@ -117,9 +147,16 @@ class NoahSpielGame(pyspiel.Game):  # type: ignore[misc]
             int(params.get("max_decisions", DEFAULT_MAX_DECISIONS)),
         )
         self.seed = int(params.get("seed", 0))
+        self.deal_width = int(params.get("deal_width", DEAL_WIDTH))
+        self.deal_nodes = int(params.get("deal_nodes", 1))
+        if self.deal_width < 1 or self.deal_nodes < 1:
+            raise ValueError(
+                f"deal_width and deal_nodes must be at least 1, not {self.deal_width} and "
+                f"{self.deal_nodes}"
+            )
         info = pyspiel.GameInfo(
             num_distinct_actions=setup.codec.size,
-            max_chance_outcomes=SEEDS,
+            max_chance_outcomes=self.deal_width,
             num_players=setup.players,
             min_utility=-1.0,
             max_utility=1.0,
@@ -129,7 +166,7 @@ class NoahSpielGame(pyspiel.Game):  # type: ignore[misc]
         super().__init__(game_type(game), info, params)
 
     def new_initial_state(self) -> NoahSpielState:
-        """A game before its deal: a chance node choosing the seed."""
+        """A game before its deal: a chance node."""
         return NoahSpielState(self)
 
     def make_py_observer(
@@ -147,18 +184,72 @@ class NoahSpielGame(pyspiel.Game):  # type: ignore[misc]
         return NoahSpielObserver(self.setup, perfect_recall)
 
 
+Lines = tuple["Lines | None", tuple[str, ...]]
+"""Lines of text as a chain: the lines before, and the lines added."""
+Recalled = tuple[str | None, "Lines | None"]
+"""What a seat recalls after a step: the private part of its view then, and its lines."""
+
+
+class _Log:
+    """One step of a game: the move made and the state after it, linked to the step before
+    (clones of a state share its log). What happened, and what each seat saw up to a step, are
+    worked out when first asked (:func:`_recall`) and kept here.
+
+    The first step of a log is the deal, or a resampled state (``seen_by``, the seat whose
+    history every seat of it recalls); neither has a move."""
+
+    __slots__ = ("before", "happened", "move", "recalled", "seen_by", "state")
+
+    def __init__(
+        self, before: _Log | None, move: Any, state: Any, players: int, seen_by: int | None = None
+    ) -> None:
+        self.before = before
+        self.move = move
+        self.state = state
+        self.seen_by = seen_by
+        self.happened: tuple[Event, ...] | None = None
+        self.recalled: list[Recalled | None] = [None] * players
+
+    def events(self, setup: Setup) -> tuple[Event, ...]:
+        """What happened in this step: the events of the move, made again from the state
+        before it (a step costs the engine's ``apply`` only, until its events are asked)."""
+        if self.happened is None:
+            if self.move is None or self.before is None:
+                self.happened = ()
+            else:
+                self.happened = setup.game.step(self.before.state, self.move)[1]
+        return self.happened
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A log pickles as its steps in order (a chain of nested steps would exceed pickle's
+        recursion limit in a long game), without what was worked out."""
+        steps = []
+        node: _Log | None = self
+        while node is not None:
+            steps.append((node.move, node.state, len(node.recalled), node.seen_by))
+            node = node.before
+        return (_relink, (steps[::-1],))
+
+
+def _relink(steps: list[tuple[Any, Any, int, int | None]]) -> _Log | None:
+    node = None
+    for move, state, players, seen_by in steps:
+        node = _Log(node, move, state, players, seen_by)
+    return node
+
+
 @frozen
 class _Play:
     """Where an OpenSpiel state stands: immutable, so a clone shares it."""
 
     state: Any = None
-    """The noahrules state, ``None`` before the chance node."""
+    """The noahrules state, ``None`` during the deal."""
     decisions: int = 0
-    seen: tuple[tuple[str, ...], ...] = ()
-    """Per seat, the events of the game as it saw them, and its private part of its view
-    whenever that changed (:attr:`Encoding.private`), as text."""
-    private: tuple[str, ...] = ()
-    """Per seat, the private part of its view now."""
+    deal: int = 0
+    """During the deal, the seed's digits drawn so far, as a number."""
+    dealt: int = 0
+    """During the deal, how many of its chance nodes were played."""
+    log: _Log | None = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Play:
         return self
@@ -171,56 +262,44 @@ class NoahSpielState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self.setup = game.setup
         self.seed = game.seed
-        self.private = encoding_for(game.setup.game).private
-        self.play = _Play(seen=((),) * game.setup.players)
+        self.deal_width = game.deal_width
+        self.deal_nodes = game.deal_nodes
+        self.play = _Play()
 
     def current_player(self) -> int:
-        """The seat to act, ``CHANCE`` before the deal, ``TERMINAL`` once it is over."""
+        """The seat to act, ``CHANCE`` during the deal, ``TERMINAL`` once it is over."""
         play = self.play
         if play.state is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if self.is_terminal():
-            return int(pyspiel.PlayerId.TERMINAL)
+            return _CHANCE
         seat = self.setup.game.current_player(play.state)
-        assert seat is not None
+        if seat is None or play.decisions >= self.setup.max_decisions:
+            return _TERMINAL
         return seat
 
     def _legal_actions(self, player: int) -> list[int]:
         return self.setup.codec.indexes(self.setup.game.legal_moves(self.play.state))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """Every seed, equally likely."""
-        return _SEED_OUTCOMES
+        """The outcomes of a chance node of the deal, equally likely."""
+        return _outcomes(self.deal_width)
 
     def _apply_action(self, action: int) -> None:
         play, setup = self.play, self.setup
-        events: tuple[Event, ...] = ()
         if play.state is None:
-            after, decisions = setup.new_game(self.seed * SEEDS + action), 0
-        else:
-            after, events = setup.game.step(play.state, setup.codec.decode(action))
-            decisions = play.decisions + 1
-        now = self._privates(after)
-        shown = {id(e): _text(e) for e in events}  # an event every seat sees, written once
-        seen = []
-        for seat, lines in enumerate(play.seen):
-            new = [shown.get(id(e)) or _text(e) for e in events_for(events, seat)]
-            if play.state is None or now[seat] != play.private[seat]:
-                new.append(now[seat])
-            seen.append((*lines, *new))
-        self.play = _Play(after, decisions, tuple(seen), now)
-
-    def _privates(self, state: object) -> tuple[str, ...]:
-        """Per seat, the private part of its view of ``state`` (:attr:`Encoding.private`)."""
-        private, players = self.private, self.setup.players
-        if private is None:
-            return ("",) * players
-        view = self.setup.game.view
-        return tuple(private(view(state, seat)) for seat in range(players))
+            deal, dealt = play.deal * self.deal_width + action, play.dealt + 1
+            if dealt < self.deal_nodes:
+                self.play = _Play(deal=deal, dealt=dealt)
+                return
+            state = setup.new_game(self.seed * self.deal_width**self.deal_nodes + deal)
+            self.play = _Play(state, 0, log=_Log(None, None, state, setup.players))
+            return
+        move = setup.codec.decode(action)
+        state = setup.game.apply(play.state, move)
+        self.play = _Play(state, play.decisions + 1, log=_Log(play.log, move, state, setup.players))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"seed {self.seed * SEEDS + action}"
+            return f"deal {action} of {self.deal_width}"
         return _text(self.setup.codec.decode(action))
 
     def is_terminal(self) -> bool:
@@ -228,8 +307,7 @@ class NoahSpielState(pyspiel.State):  # type: ignore[misc]
         play = self.play
         if play.state is None:
             return False
-        setup = self.setup
-        return setup.game.is_over(play.state) or setup.truncated(play.state, play.decisions)
+        return play.decisions >= self.setup.max_decisions or self.setup.game.is_over(play.state)
 
     def returns(self) -> list[float]:
         """Per seat: +1 shared by the winners, -1 shared by the others, at the end; else 0."""
@@ -246,19 +324,86 @@ class NoahSpielState(pyspiel.State):  # type: ignore[misc]
         play = self.play
         if play.state is None:
             return clone
-        game = self.setup.game
+        game, players = self.setup.game, self.setup.players
         seed = int(probability_sampler() * 2**53)
         state = game.determinize(game.view(play.state, player_id), Rng.from_seed(seed))
-        seen = (play.seen[player_id],) * len(play.seen)
-        clone.play = _Play(state, play.decisions, seen, self._privates(state))
+        log = _Log(play.log, None, state, players, seen_by=player_id)
+        clone.play = _Play(state, play.decisions, log=log)
         return clone
+
+    def history_text(self, seat: int) -> list[str]:
+        """What ``seat`` saw of the game, as lines: each event as it saw it, and the private
+        part of its view whenever it changed (``[]`` during the deal)."""
+        log = self.play.log
+        if log is None:
+            return []
+        return _flatten(_recall(log, seat, self.setup)[1])
 
     def __str__(self) -> str:
         play = self.play
         if play.state is None:
-            return "before the deal"
-        summary = play.state.table.summary() if hasattr(play.state, "table") else ""
-        return f"{summary}\nactions {' '.join(map(str, self.history()))}"
+            return "before the deal" if not play.dealt else f"dealing ({play.dealt} drawn)"
+        return f"{play.state!r}\nactions {' '.join(map(str, self.history()))}"
+
+
+@functools.lru_cache(maxsize=8)
+def _outcomes(width: int) -> list[tuple[int, float]]:
+    """The outcomes of a chance node of ``width`` equally likely ones."""
+    return [(outcome, 1.0 / width) for outcome in range(width)]
+
+
+def _recall(log: _Log, seat: int, setup: Setup) -> Recalled:
+    """What ``seat`` recalls after the step ``log``: worked out forward from the last step whose
+    recall is known, and kept at each step on the way. A resampled state's step recalls what
+    the seat it was resampled for recalled before it."""
+    pending: list[tuple[_Log, int]] = []
+    node, who = log, seat
+    while node.recalled[who] is None:
+        pending.append((node, who))
+        if node.before is None:
+            break
+        if node.seen_by is not None:
+            who = node.seen_by
+        node = node.before
+    for step, whose in reversed(pending):
+        now = _private(step.state, whose, setup)
+        if step.before is None:  # the deal
+            step.recalled[whose] = now, None if now is None else (None, (now,))
+        elif step.seen_by is not None:  # a resampled state
+            recalled = step.before.recalled[step.seen_by]
+            assert recalled is not None
+            step.recalled[whose] = now, recalled[1]
+        else:
+            recalled = step.before.recalled[whose]
+            assert recalled is not None
+            step.recalled[whose] = _next(step.events(setup), whose, now, recalled)
+    recalled = log.recalled[seat]
+    assert recalled is not None
+    return recalled
+
+
+def _private(state: Any, seat: int, setup: Setup) -> str | None:
+    """The private part of ``seat``'s view of ``state`` (:attr:`Encoding.private`)."""
+    private = encoding_for(setup.game).private
+    return None if private is None else private(setup.game.view(state, seat))
+
+
+def _next(events: tuple[Event, ...], seat: int, now: str | None, before: Recalled) -> Recalled:
+    """What ``seat`` recalls after a step whose ``events`` it saw, having recalled ``before``,
+    the private part of its view now being ``now``."""
+    was, lines = before
+    new = [_text(e) for e in events_for(events, seat)]
+    if now is not None and now != was:
+        new.append(now)
+    return now, (lines, tuple(new)) if new else lines
+
+
+def _flatten(lines: Lines | None) -> list[str]:
+    parts = []
+    while lines is not None:
+        lines, added = lines
+        parts.append(added)
+    return [line for added in reversed(parts) for line in added]
 
 
 class NoahSpielObserver:
@@ -285,13 +430,14 @@ class NoahSpielObserver:
             return "before the deal"
         text = self.layout.describe(self.setup.observe(state.play.state, player))
         if self.perfect_recall:
-            return "\n".join((*state.play.seen[player], text))
+            return "\n".join((*state.history_text(player), text))
         return text
 
 
 class NoahrulesBot(pyspiel.Bot):  # type: ignore[misc]
     """A noahrules bot (as :func:`noahrules.bots.make_bot` takes one: a name such as
-    ``"greedy"``, a ``"package.module:Name"``, a class or factory, or a bot object)
+    ``"greedy"``, a bot spec with options such as ``"search:iterations=50"``, a
+    ``"package.module:Name"``, a class or factory, or a bot object)
     playing a seat of a noahrules OpenSpiel game, for OpenSpiel's tools
     (``evaluate_bots``)."""
 
@@ -342,26 +488,29 @@ def _text(value: object) -> str:
 
 
 _CLASSES: dict[str, type[NoahSpielGame]] = {}
+_LOCK = threading.Lock()
 
 
-def spiel_game_class(game: Game) -> type[NoahSpielGame]:
-    """The OpenSpiel game class of a noahrules game (made once; OpenSpiel makes its games by
-    calling it with their parameters)."""
-    cls = _CLASSES.get(game.name)
+def spiel_game_class(game: str) -> type[NoahSpielGame]:
+    """The OpenSpiel game class of the noahrules game named ``game`` (made once; OpenSpiel
+    makes its games by calling it with their parameters, and it finds the game by name)."""
+    cls = _CLASSES.get(game)
     if cls is None:
-        title = game.name.title()
-        cls = _CLASSES[game.name] = type(f"{title}SpielGame", (NoahSpielGame,), {"game": game})
+        cls = _CLASSES[game] = type(f"{game.title()}SpielGame", (NoahSpielGame,), {"name": game})
     return cls
 
 
-def register(games: Iterable[str] = tuple(GAME_NAMES)) -> None:
-    """Register the noahrules games with OpenSpiel (again registering is harmless); importing
-    this module does it."""
-    known = set(pyspiel.registered_names())
-    for name in games:
-        if GAME_NAMES[name] not in known:
-            spec = game_named(name)
-            pyspiel.register_game(game_type(spec), spiel_game_class(spec))
+def register() -> None:
+    """Register with OpenSpiel the game of every name in :data:`GAME_NAMES` not registered
+    yet. Importing this module does it, and it runs again whenever a game or an encoding is
+    registered. (OpenSpiel cannot withdraw a game: loading one whose noahrules game was
+    unregistered since is an error naming the known games.)"""
+    with _LOCK:
+        known = set(pyspiel.registered_names())
+        for name in GAME_NAMES:
+            if spiel_name(name) not in known:
+                pyspiel.register_game(game_type(game_named(name)), spiel_game_class(name))
 
 
 register()
+when_encoded_games_change(register)

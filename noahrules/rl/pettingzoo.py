@@ -1,4 +1,5 @@
-"""Both games as PettingZoo AEC environments, in the shape of PettingZoo's classic games.
+"""The registered games as PettingZoo AEC environments, in the shape of PettingZoo's classic
+games.
 
 >>> from noahrules.rl import env
 >>> e = env("island", players=3)
@@ -13,7 +14,8 @@ dict: ``"observation"``, the agent's view encoded as a ``float32`` vector (its l
 the agent's (all 0 unless it is to act). Actions are the indexes of the game's
 :class:`~noahrules.rl.codec.ActionCodec`. Rewards come only at the end (:func:`outcome`:
 +1 shared by the winners, -1 shared by the others); a game still going after the decision cap
-is truncated for every agent, with rewards 0. ``render()`` returns text (``render_mode="ansi"``).
+is truncated for every agent, with rewards 0. Render modes: ``"ansi"`` (text), ``"human"``
+(printed) and ``"rgb_array"`` (a picture), as :mod:`noahrules.rl.rendering` describes.
 """
 
 from __future__ import annotations
@@ -27,10 +29,17 @@ from pettingzoo import AECEnv
 
 from noahrules.errors import IllegalMoveError
 from noahrules.game import Game
-from noahrules.render import PLAIN, screen_for
+from noahrules.rl.rendering import (
+    RENDER_FPS,
+    RENDER_MODES,
+    Frame,
+    check_render_mode,
+    render,
+    render_modes,
+)
 from noahrules.rl.setup import DEFAULT_MAX_DECISIONS, Setup, Variants, outcome
 
-__all__ = ["NoahAECEnv", "env", "raw_env", "render_text"]
+__all__ = ["NoahAECEnv", "env", "raw_env"]
 
 ObsDict = dict[str, Any]
 ILLEGAL_REWARD = -1.0
@@ -80,8 +89,8 @@ class NoahAECEnv(AECEnv):  # type: ignore[misc]
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012  (PettingZoo reads the class attribute)
-        "render_modes": ["ansi"],
-        "render_fps": 1,
+        "render_modes": list(RENDER_MODES),
+        "render_fps": RENDER_FPS,
         "name": "noahrules_v0",
         "is_parallelizable": False,
     }
@@ -93,12 +102,15 @@ class NoahAECEnv(AECEnv):  # type: ignore[misc]
         illegal_reward: float | None = None,
     ) -> None:
         super().__init__()
-        if render_mode not in (None, *self.metadata["render_modes"]):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        check_render_mode(setup.game, render_mode)
         self.setup = setup
         self.render_mode = render_mode
         self.illegal_reward = illegal_reward
-        self.metadata = {**self.metadata, "name": f"noahrules_{setup.game.name}_v0"}
+        self.metadata = {
+            **self.metadata,
+            "name": f"noahrules_{setup.game.name}_v0",
+            "render_modes": list(render_modes(setup.game)),
+        }
         self.possible_agents = [f"player_{seat}" for seat in range(setup.players)]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         layout = setup.observer.layout
@@ -149,11 +161,16 @@ class NoahAECEnv(AECEnv):  # type: ignore[misc]
         seat = self.setup.game.current_player(self.game_state)
         assert seat is not None, "a new game has a seat to act"
         self.agent_selection = self.possible_agents[seat]
+        if self.render_mode == "human":
+            self.render()
 
     def observe(self, agent: str) -> ObsDict:
-        """``agent``'s observation and action mask."""
+        """``agent``'s observation and action mask, both from its view (built once)."""
+        state = self.game_state
+        if state is None:
+            self._playing()
         setup = self.setup
-        view = setup.game.view(self._playing(), self._seat[agent])
+        view = setup.game.view(state, self._seat[agent])
         return {
             "observation": setup.observer(view),
             "action_mask": setup.codec.mask_of(view.legal_moves),
@@ -161,7 +178,9 @@ class NoahAECEnv(AECEnv):  # type: ignore[misc]
 
     def step(self, action: Any) -> None:
         """The selected agent takes ``action`` (``None`` for an agent whose game is over)."""
-        state = self._playing()
+        state = self.game_state
+        if state is None:
+            self._playing()
         if not self.agents:
             gymnasium.logger.warn("step() was called after every agent was done; reset()")
             return
@@ -187,14 +206,15 @@ class NoahAECEnv(AECEnv):  # type: ignore[misc]
         self.decisions += 1
         self._cumulative_rewards[agent] = 0.0
         seat = game.current_player(state)
-        if seat is None:
+        if seat is None:  # the game is over
             rewards = outcome(game, state)
             self._end({a: rewards[self._seat[a]] for a in self.agents})
-        elif setup.truncated(state, self.decisions):
-            self.truncations = dict.fromkeys(self.agents, True)
-            self.agent_selection = self.possible_agents[seat]
         else:
             self.agent_selection = self.possible_agents[seat]
+            if self.decisions >= setup.max_decisions:
+                self.truncations = dict.fromkeys(self.agents, True)
+        if self.render_mode == "human":
+            self.render()
 
     def _end(self, rewards: dict[str, float]) -> None:
         """The game ends for every agent with ``rewards``."""
@@ -208,31 +228,10 @@ class NoahAECEnv(AECEnv):  # type: ignore[misc]
             raise RuntimeError("reset() must be called before step(), observe() or render()")
         return self.game_state
 
-    def render(self) -> str | None:
-        """The table as the agent to act sees it, with its legal actions, as text."""
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() was called without a render_mode ('ansi').")
-            return None
-        return render_text(self.setup, self._playing())
+    def render(self) -> str | Frame | None:
+        """The table as the agent to act sees it: as text with its legal actions (``"ansi"``),
+        printed (``"human"``), or as a picture (``"rgb_array"``)."""
+        return render(self.setup, self.render_mode, self._playing())
 
     def close(self) -> None:
         """Nothing to release."""
-
-
-def render_text(setup: Setup, state: Any) -> str:
-    """The game as text: the table as the seat to act (or seat 0, once the game is over) sees
-    it, and its legal actions with their numbers."""
-    game = setup.game
-    seat = game.current_player(state)
-    view = game.view(state, 0 if seat is None else seat)
-    screen = screen_for(game, setup.rules, {}, PLAIN, view.seat)
-    lines = screen.table(view)
-    if seat is None:
-        scores = ", ".join(map(str, game.scores(state)))
-        lines.append(f"Game over: {game.score_name} {scores}; winners {game.winners(state)}")
-    else:
-        lines.append(f"player_{seat} to act: {screen.prompt(view)}")
-        codec = setup.codec
-        for move in view.legal_moves:
-            lines.append(f"  {codec.encode(move):>5}  {screen.label(view, move)}")
-    return "\n".join(lines)

@@ -16,7 +16,6 @@ from pathlib import Path
 import pytest
 
 from noahrules import island
-from noahrules.data import data_dir
 from noahrules.errors import RulesDataError
 from noahrules.island import Board, Rules, Scoring, load_rules
 
@@ -573,14 +572,15 @@ def test_i4_ark_doubling_fishbones(tmp_path: Path) -> None:
 
 
 def test_i4_ark_doubling_a_species_a_variant_removed(tmp_path: Path) -> None:
-    # bear tiles go, six boots keep the box at 80; the red ark still doubles bear
-    error, _ = overlay_error(
+    # bear tiles go, six boots keep the box at 80; the red ark still doubles bear: the
+    # variant's change of the tiles is blamed, not the packaged arks it did not write
+    error, bad = overlay_error(
         tmp_path, "tiles:\n  remove: [bear]\n  add:\n    - {species: boot, count: 6, points: 1}\n"
     )
-    arks = data_dir("island") / "arks.yaml"
-    assert error.file == str(arks)
-    assert error.path.startswith("arks[0].doubled")
-    assert "'bear'" in str(error)
+    assert (error.file, error.path, error.line) == (str(bad), "tiles", 2)
+    assert error.problem == (
+        "'bear' is not a rescuable species of the tiles (I4), yet the red ark marks it x2"
+    )
 
 
 def test_i4_ark_unknown_key(tmp_path: Path) -> None:

@@ -2,28 +2,19 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from noahrules.lab import Outcome, Study, play
 
 
 @pytest.fixture(scope="session")
-def sweeps(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The folder of the session's sweep variant files."""
-    return tmp_path_factory.mktemp("sweeps")
-
-
-@pytest.fixture(scope="session")
-def ferry_study(sweeps: Path) -> Study:
+def ferry_study() -> Study:
     """Ferry: the base, the frog and a hand of 7; greedy against random; 4 deals in 2 blocks."""
     return Study.design(
         "ferry",
         ["frog"],
         games=12,
         sweeps={"hand_size": [7]},
-        folder=sweeps,
         bots=["greedy", "random"],
         block=2,
         seed=5,

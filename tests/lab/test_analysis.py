@@ -8,16 +8,25 @@ import statistics
 
 import pytest
 
+from noahrules import GAMES
 from noahrules.lab import Arm, Outcome, Played, Study, analyse
 from noahrules.lab.tables import SEAT_MARK
 from noahrules.simulation import GameResult
 
 DEALS = 30
+FERRY = GAMES["ferry"]
+RULES = FERRY.load_rules()
+
+
+def _holder(deal: int, table: int, card: str) -> int | None:
+    """The seat the deal of ``deal`` gives ``card`` at ``table`` (F7), read from the hands."""
+    state = FERRY.new_game(RULES, 3, 1000 + deal, table)
+    return next((s for s, hand in enumerate(state.hands) if any(c.id == card for c in hand)), None)
 
 
 def _game(deal: int, table: int, winner: int, decisions: int) -> Played:
-    """Seat ``winner`` wins with 0 penalties (the others 10 and 20) holding cat-1; the others
-    played parrot-5."""
+    """Seat ``winner`` wins with 0 penalties (the others 10 and 20) having played cat-1; the
+    others played parrot-5."""
     scores = tuple(0 if s == winner else 10 + 10 * ((s - winner) % 3 == 2) for s in range(3))
     counts = {"plays per card": {"cat-1": 1, "parrot-5": 2}}
     for seat in range(3):
@@ -38,20 +47,23 @@ def _game(deal: int, table: int, winner: int, decisions: int) -> Played:
     return Played(deal, table, result)
 
 
+def _study(deals: int) -> Study:
+    return Study(
+        game="ferry",
+        arms=(Arm("base", ()), Arm("frog", ("frog",))),
+        players=(3,),
+        bots=("greedy",),
+        games=3 * deals,
+    )
+
+
 @pytest.fixture(scope="module")
 def made_up() -> Outcome:
     """In the base the first player (seat t at table t) always wins; with the frog the second
     does, and games are 20 decisions longer."""
-    study = Study(
-        game="ferry",
-        arms=(Arm("base", ()), Arm("frog", ("frog",))),
-        players=3,
-        bots=("greedy",) * 3,
-        deals=DEALS,
-    )
     base = tuple(_game(d, t, t, 100 + d) for d in range(DEALS) for t in range(3))
     frog = tuple(_game(d, t, (t + 1) % 3, 120 + d) for d in range(DEALS) for t in range(3))
-    return Outcome(study, (base, frog), DEALS, interrupted=False)
+    return Outcome(_study(DEALS), (base, frog), (DEALS,), interrupted=False)
 
 
 def test_seat_balance_by_hand(made_up: Outcome) -> None:
@@ -67,55 +79,144 @@ def test_seat_balance_by_hand(made_up: Outcome) -> None:
     assert base.seats_test.statistic == 0 and base.seats_test.p_value == 1.0
 
 
-def test_lengths_scores_and_effects_by_hand(made_up: Outcome) -> None:
+def test_lengths_scores_and_measures_by_hand(made_up: Outcome) -> None:
     base = analyse(made_up).arms[0]
+    decisions = base.length["decisions"]
     # 100..129, three times each: median 114.5; the 81st of 90 is 100 + 80 // 3
-    assert (base.length.median, base.length.p90) == (114.5, 126.0)
-    assert (base.length.minimum, base.length.maximum) == (100, 129)
-    assert base.length.capped.wins == 0
-    assert base.lengths[0] == (100, 3)
+    assert (decisions.median, decisions.p90) == (114.5, 126.0)
+    assert (decisions.minimum, decisions.maximum) == (100, 129)
+    assert decisions.capped.wins == 0
+    assert base.lengths["decisions"][0] == (100, 3)
+    assert set(base.length) == {"decisions", "rounds"}  # the game's statistics count rounds
+    assert base.length["rounds"].mean == 3 and base.lengths["rounds"] == ((3, 90),)
     assert [s.mean for s in base.scores] == [0.0, 10.0, 20.0]
     assert base.score_counts[0] == ((0, 90),)
     assert base.spread.mean == 20.0
-    assert base.decisive.rate == 1.0
+    assert base.decisive.rate == 1.0 and base.drawn.rate == 0.0
     assert base.numbers["rounds"].mean == 3
-    card = {e.key: e for e in base.effects["plays per card"]}["cat-1"]
-    assert (card.present.rate, card.present.games) == (1.0, 90)
-    assert (card.absent.rate, card.absent.games) == (0.0, 180)
-    assert card.difference.significant and card.holm
-    species = {e.key: e for e in base.effects["plays per card by species"]}
-    assert set(species) == {"cat", "parrot"}
-    assert species["parrot"].difference.estimate == -1.0
+    measures = base.measures
+    assert measures.win_spread.estimate == 1.0  # position 0 wins every game
+    assert measures.first_seat.estimate == pytest.approx(2 / 3)
+    assert measures.duration["decisions"].estimate == pytest.approx(114.5)
+
+
+def test_what_was_played_is_counted_never_tested(made_up: Outcome) -> None:
+    """Every winner played cat-1 and every loser parrot-5: before, this was a "finding" that
+    cat-1 wins. It is a table of what winners did, and no test is made of it."""
+    report = analyse(made_up)
+    base = report.arms[0]
+    cat = {t.key: t for t in base.played["plays per card"]}["cat-1"]
+    assert (cat.per_game, cat.seats_with.rate, cat.seats_with.games) == (1.0, 1.0, 90)
+    assert (cat.seats_without.rate, cat.seats_without.games) == (0.0, 180)
+    parrots = {t.key: t for t in base.played["plays per card by species"]}["parrot"]
+    assert parrots.per_game == 2.0 and parrots.seats_with.rate == 0.0
+    assert not [f for f in report.findings if "cat-1" in f.subject or "cat-1" in f.text]
+    kinds = {f.kind for f in report.findings}
+    assert kinds == {"seats", "seat numbers", "against the base", "dealt"}
+
+
+def test_the_deal_decides_the_effects() -> None:
+    """The seat dealt elephant-1 wins; without it, the first player does. The effect of being
+    dealt elephant-1 is counted from the hands of each deal (F7), within turn positions."""
+    deals = DEALS
+    holders = {(d, t): _holder(d, t, "elephant-1") for d in range(deals) for t in range(3)}
+    games = tuple(
+        _game(d, t, t if holders[d, t] is None else holders[d, t], 100)  # type: ignore[arg-type]
+        for d in range(deals)
+        for t in range(3)
+    )
+    dealt = sum(h is not None for h in holders.values())
+    outcome = Outcome(_study(deals), (games, games), (deals,), interrupted=False)
+    report = analyse(outcome)
+    effects = {e.key: e for e in report.arms[0].dealt["cards dealt"]}
+    elephant = effects["elephant-1"]
+    assert (elephant.given.games, elephant.given.rate) == (dealt, 1.0)
+    undealt_games = 3 * deals - dealt
+    assert elephant.not_given.games == 2 * dealt + 3 * undealt_games
+    assert elephant.not_given.wins == undealt_games  # the first player of each other game
+    assert set(effects) == {c.id for c in RULES.animals if c.min_players <= 3}  # F4: 31 cards
+    assert "frog-1" not in effects
+    found = {(f.family, f.subject): f for f in report.findings if f.arm == "base"}
+    finding = found["dealt: cards dealt", "elephant-1"]
+    assert finding.significant and finding.p_adjusted < 1e-6
+    assert finding.p_adjusted >= finding.p_value
+    assert finding.method == "Cochran-Mantel-Haenszel test within turn positions"
+    assert finding.text.startswith("base: seats given 'elephant-1' (cards dealt) win 100.0%")
+    species = found["dealt: cards dealt by species", "elephant"]
+    assert species.estimate is not None and species.estimate > 0
+    families = {f.name: f for f in report.families}
+    # every card of each arm: 31 in the base, 29 with the frog (V2: no snails, 3 frogs)
+    assert families["dealt: cards dealt"].tests == 31 + 29
 
 
 def test_differences_from_the_base_by_hand(made_up: Outcome) -> None:
     report = analyse(made_up)
     (frog,) = report.comparisons
-    assert frog.arm == "frog"
+    assert (frog.arm, frog.players) == ("frog", 3)
     lengths = [100 + d for d in range(DEALS) for _ in range(3)]
     half = 1.959964 * math.sqrt(2 * statistics.variance(lengths) / 90)
     assert frog.length.estimate == pytest.approx(20.0)
     assert (frog.length.low, frog.length.high) == pytest.approx((20 - half, 20 + half))
-    assert frog.length.significant
-    assert frog.first_seat.estimate == -1.0 and frog.first_seat.significant
-    # both arms give all wins to one position: the same imbalance, 2/3
-    assert frog.imbalance.estimate == 0 and not frog.imbalance.significant
-    assert frog.spread.estimate == 0 and not frog.spread.significant
-    assert frog.decisive.estimate == 0 and not frog.decisive.significant
+    assert frog.first_seat.estimate == -1.0
+    # both arms give all wins to one position: the same spread, 1
+    assert frog.win_spread.estimate == 0 and frog.win_spread.p_value == 1.0
+    assert frog.spread.estimate == 0 and frog.decisive.estimate == 0
 
 
-def test_findings_name_what_is_significant(made_up: Outcome) -> None:
-    findings = analyse(made_up).findings
-    assert findings[0].startswith(
-        "base: positions (turn order) do not win evenly (chi-square 180.0, 2 df, p = 8.2e-40): "
-        "position 0 wins 100.0%"
+def test_findings_are_records_corrected_by_family(made_up: Outcome) -> None:
+    report = analyse(made_up)
+    by = {(f.kind, f.arm, f.subject): f for f in report.findings}
+    seats = by["seats", "base", "positions"]
+    assert seats.significant and seats.method == "Pearson's chi-square of even wins (2 df)"
+    assert seats.family == "seats" and seats.players == 3
+    assert (seats.estimate, seats.unit) == (100.0, "pp")  # the win-rate spread: 100% - 0%
+    numbers = by["seat numbers", "base", "seat numbers"]
+    assert (numbers.estimate, numbers.low, numbers.high) == (0.0, None, None)
+    assert seats.text.startswith(
+        "base: positions (turn order) do not win evenly: position 0 wins 100.0%"
     )
-    assert any(f.startswith("frog against base: game length +20.0 decisions") for f in findings)
-    assert any(
-        f.startswith("frog against base: first player's win rate -100.0 pp") for f in findings
+    assert "chi-square 180.0, 2 df, p = 8.2e-40, Holm-adjusted" in seats.text
+    length = by["against the base", "frog", "game length"]
+    assert length.significant and length.estimate == pytest.approx(20.0)
+    assert length.text.startswith("frog against base: game length +20.0 decisions")
+    spread = by["against the base", "frog", "win-rate spread"]
+    assert not spread.significant and "no difference shown" in spread.text
+    assert not by["seat numbers", "base", "seat numbers"].significant
+    # the seat family: 4 tests (positions and seat numbers of both arms), corrected together
+    family = {f.name: f for f in report.families}["seats"]
+    assert (family.tests, family.significant, family.correction) == (4, 2, "holm")
+    bonferroni = analyse(made_up, correction="bonferroni").findings
+    assert [f.p_adjusted for f in bonferroni if f.family == "seats"] == pytest.approx(
+        [min(1.0, 4 * f.p_value) for f in report.findings if f.family == "seats"]
     )
-    assert not any("seat numbers" in f or "imbalance" in f for f in findings)
-    assert any("seats with 'cat-1' in their plays per card win 100.0%" in f for f in findings)
+    first = report.to_dict()["findings"]
+    assert isinstance(first, list) and first[0].keys() >= {
+        "text", "kind", "arm", "p_value", "p_adjusted", "method", "significant"
+    }  # fmt: skip
+
+
+def test_a_borderline_seat_test_is_no_finding_once_corrected() -> None:
+    """Three identical bots over 1,500 games: positions win 546, 467 and 487 (chi-square
+    (46^2 + 33^2 + 13^2) / 500 = 6.748, p = exp(-3.374) = 0.0343), seat numbers about evenly.
+    Alone, the position test said "do not win evenly"; corrected with the seat numbers' test
+    of its family, its p-value doubles (Holm: the smaller of two p-values times 2) and it is
+    no finding."""
+    deals, cuts = 500, (546, 546 + 467)
+    games = []
+    for k in range(3 * deals):
+        deal, table = divmod(k, 3)
+        position = 0 if k < cuts[0] else 1 if k < cuts[1] else 2
+        games.append(_game(deal, table, (table + position) % 3, 100))
+    study = Study(game="ferry", arms=(Arm("base", ()),), players=(3,), bots=("greedy",), games=1500)
+    report = analyse(Outcome(study, (tuple(games),), (deals,), interrupted=False))
+    by = {f.subject: f for f in report.findings if f.family == "seats"}
+    positions, seats = by["positions"], by["seat numbers"]
+    assert positions.p_value == pytest.approx(math.exp(-6.748 / 2), rel=1e-6)
+    assert seats.p_value > positions.p_value
+    assert positions.p_adjusted == pytest.approx(2 * positions.p_value)
+    assert not positions.significant
+    assert "win evenly as far as these games tell" in positions.text
+    assert not report.significant or all(f.kind == "dealt" for f in report.significant)
 
 
 def test_a_study_of_real_games_adds_up(ferry_outcome: Outcome, island_outcome: Outcome) -> None:
@@ -127,35 +228,33 @@ def test_a_study_of_real_games_adds_up(ferry_outcome: Outcome, island_outcome: O
             won = sum(1 for p in games if p.result.winners)
             assert sum(r.wins for r in arm.positions) == pytest.approx(won)
             assert sum(r.wins for r in arm.seats) == pytest.approx(won)
-            assert sum(n for _, n in arm.lengths) == arm.games == len(games)
+            assert sum(n for _, n in arm.lengths["decisions"]) == arm.games == len(games)
+            assert set(arm.length) == {"decisions", "turns", "rounds"}
             assert all(sum(n for _, n in c) == len(games) for c in arm.score_counts)
-            assert arm.length.minimum <= arm.length.median <= arm.length.p90 <= arm.length.maximum
+            decisions = arm.length["decisions"]
+            assert decisions.minimum <= decisions.median <= decisions.p90 <= decisions.maximum
     ferry_report = analyse(ferry_outcome)
     ratings = ferry_report.arms[0].ratings
     assert set(ratings) == {"greedy", "random"}
     assert ratings["greedy"].mu > ratings["random"].mu  # greedy beats random
     assert ferry_report.arms[0].bots["greedy"].games == 24
-    assert analyse(island_outcome).arms[0].ratings == {}  # one bot: nothing to rate
-    assert "pairs rescued per species" in analyse(island_outcome).arms[0].effects
+    island_report = analyse(island_outcome)
+    assert island_report.arms[0].ratings == {}  # one bot: nothing to rate
+    assert "pairs rescued per species" in island_report.arms[0].played
+    assert list(island_report.arms[0].dealt) == ["x2 species face up at the start"]
 
 
 def test_a_long_study_is_bootstrapped_over_groups_of_deals() -> None:
     """Beyond 1,000 deals the bootstrap draws groups of consecutive deals: the estimate is
     that of all the deals, and the interval still brackets it."""
-    deals = 2400
-    study = Study(
-        game="ferry",
-        arms=(Arm("base", ()), Arm("frog", ("frog",))),
-        players=3,
-        bots=("greedy",) * 3,
-        deals=deals,
-    )
+    deals = 1200
     base = tuple(_game(d, t, (d + t) % 3, 100) for d in range(deals) for t in range(3))
     frog = tuple(
         _game(d, t, t if d % 2 else (d + t) % 3, 100) for d in range(deals) for t in range(3)
     )
-    (comparison,) = analyse(Outcome(study, (base, frog), deals, interrupted=False)).comparisons
+    outcome = Outcome(_study(deals), (base, frog), (deals,), interrupted=False)
+    (comparison,) = analyse(outcome).comparisons
     # the base is even; the frog gives position 0 every win of odd deals: shares 2/3, 1/6, 1/6
-    assert comparison.imbalance.estimate == pytest.approx(1 / 3)
-    assert comparison.imbalance.low < 1 / 3 < comparison.imbalance.high
-    assert comparison.imbalance.significant
+    assert comparison.win_spread.estimate == pytest.approx(1 / 2)
+    assert comparison.win_spread.low < 1 / 2 < comparison.win_spread.high
+    assert comparison.win_spread.p_value is not None and comparison.win_spread.p_value < 0.01

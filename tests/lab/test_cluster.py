@@ -11,6 +11,7 @@ import pytest
 
 from noahrules.lab import Cluster, Outcome, Study, analyse, dask_cluster, play
 from noahrules.lab.cli import main
+from tests.lab.jobs import interrupt_study
 
 
 @pytest.fixture(scope="module")
@@ -54,4 +55,21 @@ def test_the_command_line_on_a_scheduler_writes_the_same_report(
     for name in ("report.json", "report.md", "report.html"):
         assert (here / name).read_bytes() == (there / name).read_bytes(), name
     data = json.loads((there / "report.json").read_text("utf-8"))
-    assert data["games_per_arm"] == 6 and not data["interrupted"]
+    assert data["sizes"][0]["games_per_arm"] == 6 and not data["interrupted"]
+
+
+def test_ctrl_c_to_the_process_group_stops_a_local_cluster_study(tmp_path: Path) -> None:
+    """A terminal sends Ctrl-C to the whole process group, the local cluster's workers too:
+    the study stops within 10 seconds with status 130 and writes the report of the deals
+    played, as on a process pool."""
+    out = tmp_path / "report"
+    arguments = ["island", "--variant", "small-island", "--games", "300000", "--block", "4",
+                 "--dask", "--workers", "2", "--keep", "1", "--no-figures"]  # fmt: skip
+    ended = interrupt_study(arguments, out, group=True)
+    assert "on a local Dask cluster" in ended.plan
+    assert ended.status == 130, ended.err
+    assert ended.seconds < 10
+    data = json.loads((out / "report.json").read_text("utf-8"))
+    (size,) = data["sizes"]
+    assert data["interrupted"] and 0 < size["deals"] < 100_000 and size["deals"] % 4 == 0
+    assert "interrupted: the report covers the deals played" in ended.out

@@ -1,8 +1,10 @@
-"""The written report: JSON, Markdown, one self-contained HTML page, figures that open."""
+"""The written report: JSON, Markdown, one self-contained HTML page, games.csv, figures that
+open, with their legends beside the plots and every game beyond the whiskers drawn."""
 
 from __future__ import annotations
 
 import base64
+import csv
 import json
 import re
 import xml.etree.ElementTree as ET
@@ -10,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from noahrules.lab import BalanceReport, Outcome, analyse, keep_samples, write_report
+from noahrules.lab import BalanceReport, Outcome, Study, analyse, keep_samples, play, write_report
+from noahrules.lab.figures import figure, figure_names
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -18,6 +21,15 @@ PNG = b"\x89PNG\r\n\x1a\n"
 @pytest.fixture(scope="module")
 def island_report(island_outcome: Outcome) -> BalanceReport:
     return analyse(island_outcome)
+
+
+@pytest.fixture(scope="module")
+def sweep_outcome() -> Outcome:
+    """Island, two player counts, a sweep of the water tiles: every figure there is."""
+    study = Study.design(
+        "island", games=4, sweeps={"water_tiles": [24, 30]}, players=[2, 3], seed=1
+    )
+    return play(study, workers=1)
 
 
 def _check_figure_files(folder: Path, names: list[str]) -> None:
@@ -37,10 +49,10 @@ def test_every_file_is_written_and_every_figure_opens(
     names = [d.name for d in files.figures]
     assert names == [
         "seats",
+        "differences",
         "lengths",
         "scores",
-        "differences",
-        "effects-pairs-rescued-per-species",
+        "effects-x2-species-face-up-at-the-start",
     ]
     _check_figure_files(tmp_path, names)
     assert json.loads(files.json.read_text("utf-8")) == json.loads(
@@ -49,7 +61,10 @@ def test_every_file_is_written_and_every_figure_opens(
     text = files.markdown.read_text("utf-8")
     for name in names:
         assert f"](figures/{name}.png)" in text and f"](figures/{name}.svg)" in text
-    assert "| small-island |" in text and "## Against the base" in text
+    assert "| small-island |" in text and "## What does each variant change?" in text
+    assert "## Which rule set is best?" in text
+    assert "## How many games does a difference need?" in text
+    assert "Holm's step-down method" in text
 
 
 def test_the_html_embeds_every_figure(island_report: BalanceReport, tmp_path: Path) -> None:
@@ -76,14 +91,17 @@ def test_the_same_report_writes_the_same_files(
         assert (tmp_path / "one" / path).read_bytes() == (tmp_path / "two" / path).read_bytes()
 
 
-def test_a_report_without_figures_and_with_samples(ferry_outcome: Outcome, tmp_path: Path) -> None:
+def test_a_report_without_figures_with_samples_and_games(
+    ferry_outcome: Outcome, tmp_path: Path
+) -> None:
     samples = keep_samples(ferry_outcome, tmp_path / "games", 2, tmp_path)
     report = analyse(ferry_outcome, samples)
-    files = write_report(report, tmp_path, figures=False)
+    files = write_report(report, tmp_path, figures=False, games=[("main", ferry_outcome)])
     assert files.figures == () and not (tmp_path / "figures").exists()
     assert "<img" not in files.html.read_text("utf-8")
     text = files.markdown.read_text("utf-8")
-    assert "## Sample games" in text
+    assert "## Sample games" in text and "## What was played" in text
+    assert "## What do the cards or species dealt do?" in text
     for arm in report.arms:
         for sample in arm.samples:
             assert sample.file in text and (tmp_path / sample.file).is_file()
@@ -91,10 +109,55 @@ def test_a_report_without_figures_and_with_samples(ferry_outcome: Outcome, tmp_p
     assert data["arms"][0]["samples"][0]["kind"] == "decisive"
     assert data["arms"][0]["ratings"]["greedy"]["games"] == 12
     assert {c["arm"] for c in data["comparisons"]} == {"frog", "hand_size=7"}
+    assert files.games is not None
+    rows = list(csv.reader(files.games.open(encoding="utf-8")))
+    assert len(rows) == 1 + sum(len(games) for games in ferry_outcome.games)
 
 
-def test_a_ferry_report_draws_its_cards_and_species(ferry_outcome: Outcome, tmp_path: Path) -> None:
-    files = write_report(analyse(ferry_outcome), tmp_path)
-    names = [d.name for d in files.figures]
-    assert names[-2:] == ["effects-plays-per-card", "effects-plays-per-card-by-species"]
-    _check_figure_files(tmp_path, names)
+def test_legends_stand_outside_every_plot(sweep_outcome: Outcome) -> None:
+    report = analyse(sweep_outcome)
+    names = figure_names(report)
+    assert names[:4] == ["seats", "first-player", "differences", "sweep-water-tiles"]
+    with_legends = 0
+    for name in names:
+        drawn = figure(report, name)
+        drawn.draw_without_rendering()  # lays it out, as saving does
+        legends = list(drawn.legends)
+        for ax in drawn.axes:
+            assert ax.get_legend() is None, name  # no legend inside a plot
+            box = ax.get_window_extent()
+            for legend in legends:
+                assert not legend.get_window_extent().overlaps(box), name
+        with_legends += bool(legends)
+    assert with_legends >= 3
+
+
+def test_box_plots_draw_the_games_beyond_their_whiskers(sweep_outcome: Outcome) -> None:
+    report = analyse(sweep_outcome)
+    for name in ("lengths", "scores"):
+        drawn = figure(report, name)
+        fliers = [
+            line
+            for ax in drawn.axes
+            for line in ax.get_lines()
+            if line.get_marker() == "." and line.get_linestyle() == "None"
+        ]
+        assert fliers, name  # one marker line per box: drawn, even when empty
+    lengths = figure(report, "lengths")
+    assert [ax.get_xlabel() for ax in lengths.axes] == [
+        "decisions per game",
+        "turns per game",
+        "rounds per game",
+    ]
+
+
+def test_the_sweep_and_the_player_counts_have_their_tables(
+    sweep_outcome: Outcome, tmp_path: Path
+) -> None:
+    report = analyse(sweep_outcome)
+    text = write_report(report, tmp_path, figures=False).markdown.read_text("utf-8")
+    assert "## Does the first player's edge change with the player count?" in text
+    assert "| arm | 2 players | 3 players |" in text
+    assert "## What does water_tiles do?" in text
+    assert "| water_tiles | players | win-rate spread | first player's edge | mean turns |" in text
+    assert "| 24 | 2 |" in text and "| base | 3 |" in text

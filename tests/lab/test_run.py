@@ -21,10 +21,10 @@ def test_every_deal_is_played_from_every_seat_order_under_every_arm(
     ferry_outcome: Outcome,
 ) -> None:
     study = ferry_outcome.study
-    assert not ferry_outcome.interrupted and ferry_outcome.deals == study.deals == 4
+    assert not ferry_outcome.interrupted and ferry_outcome.deals == (study.deals(3),) == (4,)
     seeds: dict[int, set[int]] = defaultdict(set)
     for games in ferry_outcome.games:
-        assert len(games) == study.deals * study.tables
+        assert len(games) == study.deals(3) * 3
         by_deal = defaultdict(list)
         for played in games:
             by_deal[played.deal].append(played)
@@ -65,7 +65,7 @@ def test_seat_tallies_add_up_to_the_games_tallies(
     ):
         for games in outcome.games:
             for played in games:
-                seats = seat_tallies(played.result.counts, outcome.study.players)[tally]
+                seats = seat_tallies(played.result.counts, played.players)[tally]
                 summed: Counter[str] = Counter()
                 for own in seats:
                     summed.update(own)
@@ -96,11 +96,12 @@ def test_an_interrupted_study_keeps_its_whole_blocks(ferry_study: Study) -> None
 
     outcome = play(ferry_study, workers=1, progress=interrupt)
     assert outcome.interrupted
-    assert outcome.deals == 2
+    assert outcome.deals == (2,)
     assert all(len(games) == 2 * 3 for games in outcome.games)
     assert {p.deal for p in outcome.games[0]} == {0, 1}
     report = analyse(outcome)
-    assert report.interrupted and report.deals == 2 and report.games_per_arm == 6
+    assert report.interrupted
+    assert (report.sizes[0].deals, report.sizes[0].games_per_arm) == (2, 6)
     assert seen and seen[-1] < 36
     with pytest.raises(KeyboardInterrupt):
         play(ferry_study, workers=1, progress=interrupt, partial_on_interrupt=False)
@@ -116,6 +117,20 @@ class Broken:
 
     def choose(self, view: object) -> object:
         raise RuntimeError("no idea")
+
+
+def test_several_player_counts_play_the_same_deals_under_every_arm() -> None:
+    study = Study.design("island", ["small-island"], games=4, players=[2, 4], block=1, seed=3)
+    outcome = play(study, workers=1)
+    assert outcome.deals == (2, 1) and not outcome.interrupted
+    for arm in range(2):
+        two, four = outcome.cell(arm, 2), outcome.cell(arm, 4)
+        assert [(p.deal, p.table, p.players) for p in two] == [
+            (0, 0, 2), (0, 1, 2), (1, 0, 2), (1, 1, 2)
+        ]  # fmt: skip
+        assert [(p.deal, p.table, p.players) for p in four] == [(0, t, 4) for t in range(4)]
+    # the same deal (seed) under both arms at each count
+    assert outcome.cell(0, 4)[0].result.seed == outcome.cell(1, 4)[0].result.seed
 
 
 def test_a_failing_bot_stops_the_study_with_its_error() -> None:

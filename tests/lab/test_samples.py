@@ -9,9 +9,19 @@ import pytest
 
 from noahrules import GAMES, island, simulate
 from noahrules.errors import ReplayError, SimulationError
-from noahrules.lab import Outcome, Played, keep_samples, record_game, record_games
+from noahrules.game import Game
+from noahrules.lab import (
+    Outcome,
+    Played,
+    Study,
+    balance,
+    keep_samples,
+    record_game,
+    record_games,
+)
 from noahrules.lab.samples import margin, pick
 from noahrules.records import GameRecord, final_state, replay
+from noahrules.rng import Rng
 from noahrules.serialize import from_json
 from noahrules.simulation import GameResult
 
@@ -61,8 +71,9 @@ def test_kept_games_replay_to_their_scores(ferry_outcome: Outcome, tmp_path: Pat
             swept = arm.name.startswith("hand_size")
             rules = arm.rules(game) if swept else None
             assert game.scores(final_state(record, rules)) == sample.scores
-            if swept:  # a sweep's variant file is the user's: the replay needs its rules
-                with pytest.raises(ReplayError, match="pass the rules"):
+            if swept:  # a setting is held in memory, not packaged: the replay needs its rules
+                assert record.variants == ("--set hand_size=7",)
+                with pytest.raises(ReplayError, match="'--set hand_size=7', which is not packaged"):
                     next(iter(replay(record)))
 
 
@@ -98,3 +109,27 @@ def test_a_game_that_plays_otherwise_again_is_an_error() -> None:
     with pytest.raises(SimulationError, match="did not play the same way again"):
         record_game("island", rules, changed)
     assert record_game("island", rules, result).moves
+
+
+class Whimsical:
+    """A bot that does not play the same way twice (as one with a time budget may not): it
+    picks from a sequence of its own that goes on from game to game."""
+
+    name = "whimsical"
+    turns = 0
+
+    def __init__(self, game: Game, seed: int) -> None:
+        self.game = game
+
+    def choose(self, view: object) -> object:
+        Whimsical.turns += 1
+        moves = self.game.legal_moves(self.game.determinize(view, Rng.from_seed(0)))
+        return moves[Whimsical.turns % len(moves)]
+
+
+def test_games_that_do_not_replay_are_left_out_of_the_samples(tmp_path: Path) -> None:
+    study = Study.design("island", games=3, bots=[Whimsical])
+    report, files = balance(study, tmp_path / "out", keep=2, workers=1, figures=False)
+    assert report.arms[0].samples == ()
+    assert "some sample games were not recorded" in report.notes[-1]
+    assert not (tmp_path / "out" / "games").exists() and files.games is not None

@@ -91,6 +91,18 @@ def test_opponents_are_names_or_bots_one_for_each_other_seat() -> None:
         NoahEnv("island", players=3, seat=3)
 
 
+def test_opponents_are_bot_specs_with_options_checked_at_once() -> None:
+    env = gymnasium.make("noahrules/Island-v0", opponents="search:iterations=5")
+    _, info = env.reset(seed=3)
+    assert env.unwrapped._bots[1].iterations == 5  # type: ignore[attr-defined]
+    _, _, terminated, _, _ = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    assert not terminated
+    with pytest.raises(ValueError, match="iterations"):
+        NoahEnv("island", opponents="search:iterations=0")
+    with pytest.raises(ValueError, match="unknown bot"):
+        NoahEnv("island", opponents=["nobody"])
+
+
 def test_the_same_seed_gives_the_same_episode() -> None:
     first, second = (
         NoahEnv("ferry", players=4, opponents="greedy"),

@@ -3,6 +3,8 @@ played by OpenSpiel bots against noahrules bots."""
 
 from __future__ import annotations
 
+import pickle
+
 import numpy as np
 import pyspiel
 import pytest
@@ -10,13 +12,15 @@ from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts
 from open_spiel.python.bots.uniform_random import UniformRandomBot
 
 from noahrules import GAMES
-from noahrules.rl.openspiel import GAME_NAMES, SEEDS, NoahrulesBot, game_state
+from noahrules.rl.openspiel import DEAL_WIDTH, GAME_NAMES, NoahrulesBot, game_state
 
 
 @pytest.mark.parametrize("name", sorted(GAME_NAMES.values()))
 def test_openspiel_random_simulations_pass(name: str) -> None:
-    game = pyspiel.load_game(name)
-    pyspiel.random_sim_test(game, num_sims=50, serialize=True, verbose=False)
+    # The default deal is one chance node of 65,536 outcomes, each of which the test names.
+    pyspiel.random_sim_test(pyspiel.load_game(name), num_sims=10, serialize=True, verbose=False)
+    smaller = pyspiel.load_game(f"{name}(deal_width=16,deal_nodes=4)")
+    pyspiel.random_sim_test(smaller, num_sims=30, serialize=True, verbose=False)
 
 
 @pytest.mark.parametrize(
@@ -36,7 +40,7 @@ def test_the_games_say_what_they_are() -> None:
     assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
     assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
     assert game.num_players() == 3 and game.max_game_length() == 500
-    assert game.max_chance_outcomes() == SEEDS
+    assert game.max_chance_outcomes() == DEAL_WIDTH
     setup = game.setup
     assert game.num_distinct_actions() == setup.codec.size
     assert game.observation_tensor_size() == setup.observer.layout.size
@@ -45,12 +49,12 @@ def test_the_games_say_what_they_are() -> None:
     assert island.max_game_length() == 2 + 36 * 3  # the island's own bound
 
 
-def test_tensors_are_the_observations_of_the_views_and_resampling_keeps_them() -> None:
+def test_tensors_are_the_observations_of_the_views() -> None:
     game = pyspiel.load_game("python_noahrules_ferry(players=3)")
     state = game.new_initial_state()
     assert state.is_chance_node() and str(state) == "before the deal"
     state.apply_action(77)
-    assert game_state(state) == game.setup.new_game(77)  # the game's seed is 0 * SEEDS + 77
+    assert game_state(state) == game.setup.new_game(77)  # the game's seed is 0 * DEAL_WIDTH + 77
     rng = np.random.default_rng(0)
     for _ in range(40):
         state.apply_action(rng.choice(state.legal_actions()))
@@ -59,15 +63,76 @@ def test_tensors_are_the_observations_of_the_views_and_resampling_keeps_them() -
         expected = game.setup.observe(inner, seat)
         assert np.array_equal(np.array(state.observation_tensor(seat), np.float32), expected)
         assert np.array_equal(np.array(state.information_state_tensor(seat), np.float32), expected)
+
+
+HIDDEN = {
+    "python_noahrules_ferry(players=3)": lambda state: state.hands,
+    "python_noahrules_island(players=3)": lambda state: state.dealt,
+}
+"""What a seat cannot see of a state, per game: the other hands (F26), the face-down tiles
+(I20)."""
+
+
+@pytest.mark.parametrize("spec", sorted(HIDDEN))
+def test_resampling_deals_the_hidden_part_anew_and_keeps_what_the_seat_knows(spec: str) -> None:
+    game = pyspiel.load_game(spec)
+    state = game.new_initial_state()
+    state.apply_action(12)
+    rng = np.random.default_rng(1)
+    for _ in range(30):
+        state.apply_action(rng.choice(state.legal_actions()))
     seat = state.current_player()
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
-    others = set()
+    hidden = set()
     for _ in range(5):
         sample = state.resample_from_infostate(seat, sampler)
         assert sample.information_state_string(seat) == state.information_state_string(seat)
         assert sample.observation_tensor(seat) == state.observation_tensor(seat)
-        others.add(str(game_state(sample).hands))
-    assert len(others) > 1  # the other hands were dealt anew
+        assert sample.legal_actions() == state.legal_actions()
+        hidden.add(repr(HIDDEN[spec](game_state(sample))))
+        other = (seat + 1) % 3  # every seat of a sample recalls what ``seat`` saw
+        assert sample.history_text(other) == sample.history_text(seat)
+        sample.apply_action(sample.legal_actions()[0])  # and plays on
+    assert len(hidden) > 1  # dealt anew
+
+
+def test_the_deal_can_be_drawn_by_smaller_chance_nodes_or_among_fewer_seeds() -> None:
+    game = pyspiel.load_game("python_noahrules_island(deal_width=16,deal_nodes=4,seed=3)")
+    assert game.max_chance_outcomes() == 16
+    state = game.new_initial_state()
+    for digit in (1, 2, 3, 4):
+        assert state.is_chance_node()
+        assert state.chance_outcomes() == [(o, 1 / 16) for o in range(16)]
+        state.apply_action(digit)
+    assert not state.is_chance_node()
+    assert game_state(state) == game.setup.new_game(3 * 16**4 + 0x1234)
+    few = pyspiel.load_game("python_noahrules_island(deal_width=8)")
+    first = few.new_initial_state()
+    assert len(first.chance_outcomes()) == 8 and first.action_to_string(5) == "deal 5 of 8"
+    first.apply_action(5)
+    assert game_state(first) == few.setup.new_game(5)
+    with pytest.raises(ValueError, match="deal_width and deal_nodes must be at least 1"):
+        pyspiel.load_game("python_noahrules_island(deal_nodes=0)")
+
+
+def test_a_game_serializes_and_recalls_its_history_however_deep_its_log() -> None:
+    game = pyspiel.load_game("python_noahrules_ferry(players=4,deal_width=16,deal_nodes=4)")
+    state = game.new_initial_state()
+    rng = np.random.default_rng(2)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    text = [state.information_state_string(seat) for seat in range(4)]
+    again = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))[1]
+    assert [again.information_state_string(seat) for seat in range(4)] == text
+    deep = state.clone()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    for _ in range(3000):  # each resampling adds a step to the log
+        deep = deep.resample_from_infostate(0, sampler)
+    copy = pickle.loads(pickle.dumps(deep))  # a log deeper than pickle's recursion limit
+    assert copy.information_state_string(0) == deep.information_state_string(0) == text[0]
 
 
 def play(game: pyspiel.Game, bots: list[pyspiel.Bot], rng: np.random.RandomState) -> list[float]:
@@ -80,13 +145,17 @@ def play(game: pyspiel.Game, bots: list[pyspiel.Bot], rng: np.random.RandomState
             state.apply_action(rng.choice(outcomes, p=probabilities))
         else:
             state.apply_action(bots[state.current_player()].step(state))
-    assert GAMES[game.setup.game.name].is_over(game_state(state))
+    assert state.is_terminal()
     returns: list[float] = state.returns()
     return returns
 
 
-def test_an_ismcts_bot_plays_whole_games_against_the_greedy_bot() -> None:
-    game = pyspiel.load_game("python_noahrules_island(players=2)")
+@pytest.mark.parametrize(
+    "spec",
+    ["python_noahrules_island(players=2)", "python_noahrules_ferry(players=2,max_decisions=80)"],
+)
+def test_an_ismcts_bot_plays_whole_games_against_the_greedy_bot(spec: str) -> None:
+    game = pyspiel.load_game(spec)
     rng = np.random.RandomState(7)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
     for seed in range(2):

@@ -104,8 +104,8 @@ def test_calls_before_reset_are_errors() -> None:
     e = env("ferry")
     with pytest.raises(RuntimeError, match="reset"):
         e.step(0)
-    with pytest.raises(ValueError, match="render_mode"):
-        env("ferry", render_mode="human")
+    with pytest.raises(ValueError, match="render_mode must be None or one of 'ansi', 'human'"):
+        env("ferry", render_mode="rgb")
 
 
 def test_a_seed_gives_the_noahrules_game_of_that_seed() -> None:
