@@ -65,8 +65,8 @@ class Connection(Protocol):
     def post(self, text: str) -> None:
         """Queue ``text`` for the client; never blocks, never raises."""
 
-    def close(self) -> None:
-        """End the connection (the hub is told by :meth:`Hub.disconnect`)."""
+    def close(self, reason: str | None = None) -> None:
+        """End the connection, saying why (the hub is told by :meth:`Hub.disconnect`)."""
 
 
 class Session:
@@ -138,7 +138,7 @@ class Hub:
         await asyncio.gather(*self._tasks, return_exceptions=True)
         for table in self._tables.values():
             for session in list(table.sessions):
-                session.connection.close()
+                session.connection.close("the server is stopping")
         if self._own_executor:
             self._bots.shutdown(wait=False, cancel_futures=True)
         self._checkpointer.shutdown(wait=True)
@@ -370,7 +370,7 @@ class Hub:
                 session.post(text)
                 table.sessions.discard(session)
                 session.table = session.seat = None
-                session.connection.close()
+                session.connection.close(why)
 
     def _seats_changed(self, table: ServerTable) -> None:
         """Store a table's seats and tell its clients."""
@@ -401,7 +401,7 @@ class Hub:
         for session in list(table.sessions):
             table.sessions.discard(session)
             session.table = session.seat = None
-            session.connection.close()
+            session.connection.close("the table was deleted")
         log.info("table %s deleted", table.id)
 
     async def sweep(self) -> None:

@@ -35,13 +35,15 @@ class Recorder:
     def __init__(self) -> None:
         self.texts: list[str] = []
         self.closed = False
+        self.reason: str | None = None
         self.session: Session | None = None
 
     def post(self, text: str) -> None:
         self.texts.append(text)
 
-    def close(self) -> None:
+    def close(self, reason: str | None = None) -> None:
         self.closed = True
+        self.reason = reason
 
     @property
     def messages(self) -> list[dict[str, Any]]:

@@ -284,3 +284,22 @@ def test_a_stranger_hears_of_play_again_but_gets_no_seat() -> None:
         await hub.stop()
 
     asyncio.run(run())
+
+
+def test_the_holder_of_a_rekeyed_seat_is_told_why_and_let_go() -> None:
+    async def run() -> None:
+        hub = Hub(":memory:")
+        await hub.start()
+        table, links = await hub.create(TableRequest("ferry", 3))
+        host, old = str(links[0]["token"]), str(links[1]["token"])
+        friend = await join(hub, table.id, old)
+        watcher = await join(hub, table.id, None)
+        await hub.rekey(table.id, host, 1)
+        assert friend.closed and friend.reason == "the host gave this seat a new link"
+        assert friend.last("error")["code"] == "bad_token"
+        assert not watcher.closed and watcher.last("presence")["seats"][1]["taken"] is False
+        assert friend.session is not None and friend.session.table is None
+        assert table.seat_of(old) is None
+        await hub.stop()
+
+    asyncio.run(run())
