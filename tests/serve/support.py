@@ -29,6 +29,16 @@ from noahrules.serve.tables import ServerTable
 ROOT = Path(__file__).resolve().parents[2]
 
 
+class Clock:
+    """A clock the test moves by hand (the server's ``clock``): nothing waits for time."""
+
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
 class Recorder:
     """A hub client keeping every message it receives, as raw text."""
 

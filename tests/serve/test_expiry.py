@@ -21,20 +21,10 @@ from noahrules.serve.errors import RequestError
 from noahrules.serve.hub import Hub
 from noahrules.serve.settings import Settings
 from noahrules.serve.store import Store
-from tests.serve.support import join
+from tests.serve.support import Clock, join
 
 MINUTE = 60.0
 DAY = 24 * 3600.0
-
-
-class Clock:
-    """A clock the test moves by hand."""
-
-    def __init__(self) -> None:
-        self.now = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def test_a_table_nobody_joined_is_closed_after_thirty_minutes(tmp_path: Path) -> None:

@@ -27,19 +27,9 @@ from noahrules.serve import Settings, create_app
 from noahrules.serve.creation import TableRequest
 from noahrules.serve.errors import RequestError
 from noahrules.serve.hub import Hub
-from tests.serve.support import SCRIPTED, ServerProcess
+from tests.serve.support import SCRIPTED, Clock, ServerProcess
 
 FLOOD = 1100
-
-
-class Clock:
-    """A clock the test moves by hand."""
-
-    def __init__(self) -> None:
-        self.now = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest.fixture(scope="module")
