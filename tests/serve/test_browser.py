@@ -454,6 +454,11 @@ def test_a_friend_arrives_by_the_link_and_names_their_seat(
     friend.goto(link.input_value())
     expect(friend.locator("#name-form")).to_be_visible()
     friend.fill("#my-name", "Bo")
+    seq = friend.locator("#status").get_attribute("data-seq")
+    host.click("#board .all-choices summary")
+    host.locator("#board [data-choice]").first.click()  # a move while the friend types
+    expect(friend.locator(f'#status:not([data-seq="{seq}"])')).to_have_count(1)
+    expect(friend.locator("#my-name")).to_have_value("Bo")  # the typing is not lost
     friend.click("#name-form button")
     expect(friend.locator("#name-form")).to_have_count(0)
     expect(host.locator("#status .seats")).to_contain_text("Bo")

@@ -16,7 +16,7 @@ import json
 import os
 import random
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from collections.abc import Set as AbstractSet
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -120,9 +120,17 @@ class Oracle:
     """The game replayed independently from the moves the clients sent."""
 
     def __init__(
-        self, game: Game, players: int, variants: tuple[str, ...], seed: int, sent: list[Any]
+        self,
+        game: Game,
+        players: int,
+        variants: tuple[str, ...],
+        seed: int,
+        sent: list[Any],
+        labels: Sequence[str] = (),
     ) -> None:
         self.game = game
+        self.labels = list(labels) or [f"seat {s}" for s in range(players)]
+        """The seats as the table names them (every seat a person's: ``seat N``)."""
         self.rules = game.load_rules(variants)
         state = game.new_game(self.rules, players, seed)
         self.states: list[Any] = [state]
@@ -225,8 +233,7 @@ class Oracle:
             yield f"seat {seat}: an outcome at {seq} before the end, or none at the end"
         elif over:
             seen = [_as_seen(e, seat) for events in self.events[1 : seq + 1] for e in events]
-            names = [f"seat {s}" for s in range(len(self.game.scores(state)))]
-            if message["outcome"] != explanation(self.game, shown, seen, names):
+            if message["outcome"] != explanation(self.game, shown, seen, self.labels):
                 yield f"seat {seat}: the outcome is not that of its view and events"
 
 

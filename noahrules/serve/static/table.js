@@ -24,9 +24,11 @@ export async function showTable(main, id) {
     log: h("ol", { class: "log", id: "log" }),
     result: h("section", { class: "panel result", id: "result", hidden: true }),
     invite: h("section", { class: "panel invite", id: "invite" }),
+    name: h("section", { class: "name-part", id: "name-part", hidden: true }),
   };
   put(main, h("div", { class: "table-page" },
     parts.status,
+    parts.name,
     parts.result,
     h("div", { class: "play" }, parts.board,
       h("aside", { class: "side" },
@@ -61,6 +63,7 @@ function receive(model, parts, message) {
     model.seat = message.seat;
     for (const entry of message.log) addLines(model, entry.seq, entry.lines, entry.events);
     take(model, message);
+    drawName(model, parts);
     if (first) drawInvite(model, parts);
   } else if (message.type === "update") {
     addLines(model, message.seq, message.lines, message.events);
@@ -71,6 +74,7 @@ function receive(model, parts, message) {
   } else if (message.type === "presence") {
     model.info.seats = message.seats;
     model.info.spectators = message.spectators;
+    drawName(model, parts);
     if (model.links) drawInvite(model, parts);
   } else if (message.type === "closed") {
     model.info.closed = message.reason;
@@ -148,25 +152,31 @@ function drawStatus(model, parts) {
     h("div", { class: `doing${model.display && model.display.prompt ? " yours" : ""}`, id: "doing" },
       model.busy ? "Sending\u2026" : doing),
     h("ul", { class: "seats" }, seats),
-    nameForm(model),
     h("div", { class: `link ${model.connected ? "on" : "off"}`, id: "connection" },
       model.connected ? `connected \u00b7 move ${model.seq}` : "reconnecting\u2026"));
   if (model.view) parts.status.dataset.seq = model.seq;
 }
 
-/** The form in which a person arriving by an invite link names their seat. */
-function nameForm(model) {
+/** The form in which a person arriving by an invite link names their seat: drawn once, apart
+ * from the status that every move redraws, so that typing is never interrupted. */
+function drawName(model, parts) {
   const mine = model.seat !== null && model.info.seats[model.seat];
-  if (!mine || mine.named || !model.connected) return null;
+  const wanted = Boolean(mine && !mine.named);
+  parts.name.hidden = !wanted;
+  if (!wanted) {
+    parts.name.replaceChildren();
+    return;
+  }
+  if (parts.name.firstChild) return;
   const input = h("input", { id: "my-name", maxlength: 24, placeholder: "your name", "aria-label": "your name" });
-  const form = h("form", { class: "name-form", id: "name-form" },
+  const form = h("form", { class: "name-form panel", id: "name-form" },
     "Tell the others your name: ", input, " ", h("button", { type: "submit" }, "Save"));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     const name = input.value.trim();
-    if (name) model.socket.send(JSON.stringify({ type: "name", name }));
+    if (name && model.connected) model.socket.send(JSON.stringify({ type: "name", name }));
   });
-  return form;
+  put(parts.name, form);
 }
 
 function drawResult(model, parts) {
