@@ -16,8 +16,14 @@ in CPU time (``time.process_time``):
 The sides are interleaved in each run, so all see the same machine load, and the figures are
 the medians over the runs. Goal: every front door at no less than 40% of the raw rate.
 
+``--parts`` adds two runs of the PettingZoo loop with parts of an observation left out, to show
+what they cost: ``aec-enc``, the encoding left out (each observation a new array of zeros of the
+right size, the least an encoder hands out); ``aec-view``, the seat's view left out too (the mask
+made from the state's legal moves). They are bounds, not front doors: the target is not theirs.
+
     nice -n 10 python benchmarks/rl.py          # ferry 4 players, island 3, base rules
     python benchmarks/rl.py --game ferry --players 5 --variants all --runs 7 --games 100
+    nice -n 10 python benchmarks/rl.py --parts  # and what the view and the encoding cost
 """
 
 from __future__ import annotations
@@ -28,15 +34,18 @@ import time
 from collections.abc import Callable, Sequence
 from random import Random
 from typing import Any
+from unittest import mock
 
 import gymnasium
 import pyspiel
 from open_spiel.python.observation import make_observation
 
 import noahrules
-from noahrules.rl import env
+from noahrules.rl import Setup, env
 from noahrules.rl.gymnasium import ENV_IDS
+from noahrules.rl.layout import Observation, observation_over
 from noahrules.rl.openspiel import spiel_name
+from noahrules.rl.pettingzoo import NoahAECEnv
 
 PLAYERS = {"ferry": 4, "island": 3}
 """The player count each game is measured at unless asked otherwise."""
@@ -126,6 +135,44 @@ def spiel(name: str, variants: tuple[str, ...], players: int, games: int, seed: 
 SIDES: dict[str, Side] = {"raw": raw, "aec": aec, "gym": gym, "spiel": spiel}
 
 
+def _zeros(setup: Setup) -> Observation:
+    """A new observation of zeros: what the encoding hands out, left out."""
+    return observation_over(bytearray(4 * setup.observer.layout.size))
+
+
+def _without_encoding(environment: NoahAECEnv, agent: str) -> dict[str, Any]:
+    """``NoahAECEnv.observe`` with the encoding left out."""
+    setup = environment.setup
+    view = setup.game.view(environment.game_state, int(agent[len("player_") :]))
+    return {"observation": _zeros(setup), "action_mask": setup.codec.mask_of(view.legal_moves)}
+
+
+def _without_view(environment: NoahAECEnv, agent: str) -> dict[str, Any]:
+    """``NoahAECEnv.observe`` with the view and the encoding left out."""
+    setup, state = environment.setup, environment.game_state
+    game = setup.game
+    mine = game.current_player(state) == int(agent[len("player_") :])
+    moves = game.legal_moves(state) if mine else ()
+    return {"observation": _zeros(setup), "action_mask": setup.codec.mask_of(moves)}
+
+
+def _aec_with(observe: Callable[[NoahAECEnv, str], dict[str, Any]]) -> Side:
+    """The ``aec`` side with ``observe`` in place of the environment's own."""
+
+    def side(name: str, variants: tuple[str, ...], players: int, games: int, seed: int) -> float:
+        with mock.patch.object(NoahAECEnv, "observe", observe):
+            return aec(name, variants, players, games, seed)
+
+    return side
+
+
+PARTS: dict[str, Side] = {
+    "aec-enc": _aec_with(_without_encoding),
+    "aec-view": _aec_with(_without_view),
+}
+"""The PettingZoo loop with parts left out (``--parts``): bounds, not front doors."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the benchmark; exit status 1 if any front door misses the target."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -135,15 +182,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=5, help="timed runs of each side")
     parser.add_argument("--games", type=int, default=40, help="games per run")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument(
+        "--parts", action="store_true", help="also time the PettingZoo loop with parts left out"
+    )
     args = parser.parse_args(argv)
+    sides = {**SIDES, **(PARTS if args.parts else {})}
     missed = False
     for name in args.game or sorted(PLAYERS):
         game = noahrules.GAMES[name]
         variants = game.known_variants() if args.variants == "all" else ()
         players = args.players or PLAYERS[name]
-        rates: dict[str, list[float]] = {side: [] for side in SIDES}
+        rates: dict[str, list[float]] = {side: [] for side in sides}
         for _ in range(args.runs):  # interleaved, so every side sees the same machine load
-            for side, play in SIDES.items():
+            for side, play in sides.items():
                 rates[side].append(play(name, variants, players, args.games, args.seed))
         medians = {side: statistics.median(values) for side, values in rates.items()}
         print(
@@ -152,9 +203,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         for side, rate in medians.items():
             share = rate / medians["raw"]
-            if side != "raw":
+            if side in SIDES and side != "raw":
                 missed |= share < TARGET
-            print(f"  {side:5} {rate:>9,.0f} decisions per CPU second = {share:4.0%} of raw")
+            print(
+                f"  {side:8} {rate:>9,.0f} decisions per CPU second = {share:4.0%} of raw, "
+                f"{1e6 / rate:5.2f} us a decision"
+            )
     print(f"target: every front door at {TARGET:.0%} of raw or more")
     return 1 if missed else 0
 

@@ -161,7 +161,9 @@ class Rules(RulesIdentity):
     """Every ``PlayAnimal`` move of the rules, with the animal it boards (as in ``ways``)."""
     noah_moves: dict[tuple[Gender, int], tuple[MoveNoah, MoveNoah]] = field(repr=False)
     """F14: Noah's moves after a card of this gender (as played) from this dock, ascending:
-    female to the two adjacent docks, male to the two non-adjacent ones."""
+    female to the two adjacent docks, male to the two non-adjacent ones. One move object per
+    dock, so that a move to a dock is the very object ``legal_moves`` lists, whatever led to
+    it."""
     moves: MoveTable = field(repr=False)
     """The other moves naming a seat or a card, made once."""
 
@@ -362,11 +364,12 @@ def _warn_traps(
 
 
 def _noah_moves(docks: int) -> dict[tuple[Gender, int], tuple[MoveNoah, MoveNoah]]:
+    to = [MoveNoah(dock) for dock in range(docks)]
     table = {}
     for gender, step in ((Gender.FEMALE, 1), (Gender.MALE, 2)):
         for dock in range(docks):
             low, high = sorted(((dock - step) % docks, (dock + step) % docks))
-            table[gender, dock] = (MoveNoah(low), MoveNoah(high))
+            table[gender, dock] = (to[low], to[high])
     return table
 
 

@@ -9,8 +9,8 @@ only the rules data, so the same rules data and player count always give the sam
 
 from __future__ import annotations
 
-import functools
 import operator
+import threading
 from collections.abc import Callable, Sequence
 from typing import Any, Generic, SupportsIndex, TypeVar
 
@@ -83,11 +83,14 @@ class ActionCodec(Generic[M]):
         found by value (a rules value may hold two equal moves), kept in :attr:`_met` so that
         no other object can take their ids."""
         self._met: list[M] = []
+        self._size = len(self.moves)
+        self._shape = (self._size,)
         self._canonical = encoding.canonical
 
     @classmethod
     def of(cls, rules: Any, players: int) -> ActionCodec[Any]:
-        """The shared codec of ``rules`` and ``players`` (built once per pair)."""
+        """The shared codec of ``rules`` (that very value, whose move objects it numbers) and
+        ``players``, built once per pair."""
         return _codec(rules, players)
 
     @property
@@ -137,7 +140,11 @@ class ActionCodec(Generic[M]):
 
     def indexes(self, moves: Sequence[M]) -> list[int]:
         """The indexes of ``moves``, ascending."""
-        return sorted(map(self.encode, moves))
+        by_id = self._by_id
+        try:  # by identity, as in mask_of
+            return sorted([by_id[id(move)] for move in moves])
+        except KeyError:
+            return sorted(map(self.encode, moves))
 
     def legal(self, state_or_view: object) -> tuple[M, ...]:
         """The legal moves of a state, or of a view (its seat's: none unless it is to act)."""
@@ -156,12 +163,15 @@ class ActionCodec(Generic[M]):
 
     def mask_of(self, moves: Sequence[M]) -> Mask:
         """1 at the index of each of ``moves``, 0 elsewhere (``int8``)."""
-        mask = bytearray(len(self.moves))
+        mask = bytearray(self._size)
         by_id = self._by_id
-        for move in moves:
-            index = by_id.get(id(move))
-            mask[self.encode(move) if index is None else index] = 1
-        return np.ndarray((len(mask),), _INT8, mask)  # half the time of np.frombuffer
+        try:  # the move objects the engines hand out, found by identity in a fraction of
+            for move in moves:  # encode's time
+                mask[by_id[id(move)]] = 1
+        except KeyError:
+            for index in map(self.encode, moves):
+                mask[index] = 1
+        return np.ndarray(self._shape, _INT8, mask)  # half the time of np.frombuffer
 
 
 _KEYS: dict[type, Callable[[Any], tuple[Any, ...]]] = {}
@@ -189,6 +199,22 @@ def _key_of(cls: type) -> Callable[[Any], tuple[Any, ...]]:
     return lambda move: (cls, *get(move))
 
 
-@functools.lru_cache(maxsize=64)
+_CODECS: dict[tuple[int, int], ActionCodec[Any]] = {}
+"""The shared codecs, by the identity of their rules value and by player count: the moves of
+a codec are those of its very rules value, which the engine hands out for games of it (an
+equal rules value loaded again, once the loaded rules were forgotten, holds other move
+objects). A codec holds its rules value, so no other value takes its id while it is here."""
+_CODECS_SIZE = 64
+_CODECS_LOCK = threading.Lock()
+
+
 def _codec(rules: Any, players: int) -> ActionCodec[Any]:
-    return ActionCodec(rules, players)
+    key = (id(rules), players)
+    codec = _CODECS.get(key)
+    if codec is None:
+        codec = ActionCodec(rules, players)
+        with _CODECS_LOCK:
+            codec = _CODECS.setdefault(key, codec)
+            if len(_CODECS) > _CODECS_SIZE:
+                del _CODECS[next(iter(_CODECS))]
+    return codec

@@ -40,7 +40,11 @@ V_contra = TypeVar("V_contra", contravariant=True)
 
 class Observer(Protocol[V_contra]):
     """An observation encoder for one rules value and player count: a view in, a flat
-    ``float32`` vector of ``layout.size`` values out, computed from the view alone."""
+    ``float32`` vector of ``layout.size`` values out, computed from the view alone.
+
+    An observer may also offer ``encode(view)``: the same observation as the bytes of its
+    single-precision floats (any object with the buffer protocol), read before the observer's
+    next call. The OpenSpiel observer copies those bytes straight into its tensor."""
 
     @property
     def layout(self) -> Layout:

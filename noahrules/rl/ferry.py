@@ -116,7 +116,7 @@ class FerryObserver:
     that one animal boarded gets a copy of its last row with that animal added), the board,
     and each seat's hand, secrets and knowledge; it encodes only what changed, in
     ``array('f')`` parts whose item stores cost a fraction of NumPy's, and joins the parts
-    into one buffer that a NumPy array is made over.
+    into one buffer (:meth:`encode`) that a NumPy array is made over.
     """
 
     __slots__ = (
@@ -203,7 +203,11 @@ class FerryObserver:
         return (type(self), (self.rules, self.players))
 
     def __call__(self, view: View) -> Observation:
-        """The observation of ``view``."""
+        """The observation of ``view`` (a new array)."""
+        return observation_over(self.encode(view))
+
+    def encode(self, view: View) -> bytearray:
+        """The observation of ``view`` as the bytes of its single-precision floats."""
         t = view.table
         head = self._no_head[:]
         head[view.seat] = 1.0
@@ -224,7 +228,7 @@ class FerryObserver:
             else self._turn_part(view)
         )
         parts = (head, hand, self._board(t.docks, t.departed, t.centre), turn, secrets, known)
-        return observation_over(bytearray().join(parts))
+        return bytearray().join(parts)
 
     def _turn_part(self, view: View) -> array[float]:
         """The fields ``played`` to ``escapee``: the turn in progress (F12, F14, F15, F33, V3)."""

@@ -52,7 +52,7 @@ from noahrules.rl.rendering import (
     render,
     render_modes,
 )
-from noahrules.rl.setup import DEFAULT_MAX_DECISIONS, Setup, Variants, outcome
+from noahrules.rl.setup import DEFAULT_MAX_DECISIONS, Setup, Variants
 from noahrules.simulation import bot_seed
 
 __all__ = ["ENV_IDS", "ActionMasks", "NoahEnv", "Opponent", "env_id", "register_envs"]
@@ -174,7 +174,7 @@ class NoahEnv(gymnasium.Env[Observation, np.int64]):
         terminated = game.is_over(self.game_state)
         truncated = not terminated and self.decisions >= setup.max_decisions
         self._done = terminated or truncated
-        reward = outcome(game, self.game_state)[self.seat] if terminated else 0.0
+        reward = setup.outcome(self.game_state)[self.seat] if terminated else 0.0
         if self.render_mode == "human":
             self.render()
         return observation, reward, terminated, truncated, info

@@ -35,7 +35,7 @@ from noahrules.island import (
 from noahrules.island.engine import END_TURN, ordered
 from noahrules.rl.codec import ActionBlock
 from noahrules.rl.encoding import Encoding
-from noahrules.rl.layout import Layout, Observation, observation_over, vector, zeros
+from noahrules.rl.layout import Layout, Observation, observation_over, vector
 
 __all__ = ["ENCODING", "IslandObserver", "action_blocks", "decision_bound", "land_distance"]
 
@@ -116,13 +116,13 @@ class IslandObserver:
     """The observation encoder of island views for one rules value and player count (see the
     module docstring; the fields are in :attr:`layout`).
 
-    An observation is made of parts that lie end to end: the head (the seat, the turn, the
-    counts and points), the water, the tiles (face down and face up), the arks, the animals
-    rescued and lost, and the x2 species. Consecutive views share most of their table, so an
-    observer remembers each part it encoded last with what it encoded it from, by identity,
-    encodes again only the parts that changed (the water, the tiles and the arks by their
-    differences with the last ones, in a copy), and joins the parts into one buffer that a
-    NumPy array is made over.
+    An observer keeps the last observation it made in a buffer of its own, with the table
+    parts it encoded there (by identity), and writes into it only what changed: the head (the
+    seat, the turn, the counts and points) each time; the water, the tiles (face down and face
+    up) and the arks by their differences with the last ones; the animals rescued and the
+    tiles lost by what was added to them (both only grow during a game). An observation is a
+    copy of the buffer; :meth:`encode` lends the buffer itself (the OpenSpiel observer copies
+    it into its tensor).
     """
 
     def __init__(self, rules: Rules, players: int) -> None:
@@ -134,109 +134,136 @@ class IslandObserver:
         self._spaces = spaces = len(rules.board.kind)
         self._jungle = rules.board.of_kind("jungle")
         layout.run("seat", "to_act", "first_player", "phase", "actions_left", "water_left")
-        layout.run("water_left", "points", "water", "face_down", "face_up", "arks")
-        layout.run("arks", "rescued", "lost", "lost_unseen", "doubled")
+        layout.run("water_left", "points", "water")
+        layout.run("lost", "lost_unseen")
         at = layout.offset
-        self._no_head = zeros(at("water"))
+        self._buffer = bytearray(4 * layout.size)
+        self._values = memoryview(self._buffer).cast("f")
+        """The buffer's single-precision floats, written one by one."""
+        self._no_head = bytes(4 * at("water"))
+        """The head, all zeros: the fields from ``seat`` to ``points``."""
         self._to_act, self._first = at("to_act"), at("first_player")
         self._phase = {ph: at("phase") + i for i, ph in enumerate(_PHASES)}
         self._counts = 4 * at("actions_left")
         self._count_values = struct.Struct(f"{2 + players}f")
         """Writes the fields ``actions_left``, ``water_left`` and ``points`` (which lie end to
         end) in one call."""
-        self._water: tuple[object, array[float]] = (0, zeros(spaces))
-        self._tiles: tuple[object, array[float]] = ((None,) * spaces, zeros(spaces * (kinds + 1)))
-        self._arks: tuple[object, array[float]] = ((None,) * players, zeros(players * spaces))
-        self._taken: tuple[object, object, array[float]] = ((), (), self._taken_part((), ()))
-        doubled = zeros(players * kinds)
+        self._water_at, self._down_at, self._up_at = at("water"), at("face_down"), at("face_up")
+        self._arks_at, self._rescued_at, self._lost_at = at("arks"), at("rescued"), at("lost")
+        self._no_kinds = memoryview(array("f", bytes(4 * kinds)))
+        """A seat's row of the field ``rescued``, all zeros."""
+        self._no_lost = memoryview(array("f", bytes(4 * (kinds + 1))))
+        """The fields ``lost`` and ``lost_unseen``, all zeros."""
+        self._seen_water = 0
+        self._seen_tiles: tuple[Tile | None, ...] = (None,) * spaces
+        self._seen_arks: tuple[int | None, ...] = (None,) * players
+        self._seen_rescued: tuple[tuple[str, ...], ...] = ((),) * players
+        self._seen_covered: tuple[tuple[int, str | None], ...] = ()
+        doubled = at("doubled")
         for seat in range(players):
             for species in rules.arks[seat].doubled:
-                doubled[seat * kinds + self._species[species]] = 1.0
-        self._doubled = doubled
+                self._values[doubled + seat * kinds + self._species[species]] = 1.0
 
     def __reduce__(self) -> tuple[object, ...]:
         return (type(self), (self.rules, self.players))
 
     def __call__(self, view: View) -> Observation:
-        """The observation of ``view``."""
-        t = view.table
-        head = self._no_head[:]
-        head[view.seat] = 1.0
-        head[self._first + t.first_player] = 1.0
-        head[self._phase[t.phase]] = 1.0
-        if t.phase is not Phase.OVER:
-            head[self._to_act + t.seat] = 1.0
-        self._count_values.pack_into(head, self._counts, t.actions_left, t.water_left, *t.points)
-        water, tiles, arks, taken = self._water, self._tiles, self._arks, self._taken
-        if water[0] is not t.water_bits:
-            water = self._water = (t.water_bits, self._patch_water(water, t.water_bits))
-        if tiles[0] is not t.tiles:
-            tiles = self._tiles = (t.tiles, self._patch_tiles(tiles, t.tiles))
-        if arks[0] is not t.arks:
-            arks = self._arks = (t.arks, self._patch_arks(arks, t.arks))
-        if taken[0] is not t.rescued or taken[1] is not t.covered:
-            taken = self._taken = (t.rescued, t.covered, self._taken_part(t.rescued, t.covered))
-        parts = (head, water[1], tiles[1], arks[1], taken[2], self._doubled)
-        return observation_over(bytearray().join(parts))
+        """The observation of ``view`` (a new array)."""
+        return observation_over(bytearray(self.encode(view)))
 
-    def _patch_water(self, seen: tuple[object, array[float]], water: int) -> array[float]:
-        """The field ``water`` of the table's ``water_bits``: a copy of the last one with the
-        spaces whose bit differs written again."""
-        before, part = seen
-        part = part[:]
-        changed = before ^ water  # type: ignore[operator]
+    def encode(self, view: View) -> bytearray:
+        """The observation of ``view`` as the bytes of its single-precision floats: the
+        observer's own buffer, which its next call overwrites."""
+        t = view.table
+        buffer, values = self._buffer, self._values
+        buffer[: len(self._no_head)] = self._no_head
+        values[view.seat] = 1.0
+        values[self._first + t.first_player] = 1.0
+        values[self._phase[t.phase]] = 1.0
+        if t.phase is not Phase.OVER:
+            values[self._to_act + t.seat] = 1.0
+        self._count_values.pack_into(buffer, self._counts, t.actions_left, t.water_left, *t.points)
+        if self._seen_water is not t.water_bits:
+            self._write_water(t.water_bits)
+        if self._seen_tiles is not t.tiles:
+            self._write_tiles(t.tiles)
+        if self._seen_arks is not t.arks:
+            self._write_arks(t.arks)
+        if self._seen_rescued is not t.rescued:
+            self._write_rescued(t.rescued)
+        if self._seen_covered is not t.covered:
+            self._write_lost(t.covered)
+        return buffer
+
+    def _write_water(self, water: int) -> None:
+        """The field ``water`` of the table's ``water_bits``: the spaces whose bit differs from
+        the last one's written again."""
+        values, at = self._values, self._water_at
+        changed = self._seen_water ^ water
         while changed:
             bit = changed & -changed
-            part[bit.bit_length() - 1] = 1.0 if water & bit else 0.0
+            values[at + bit.bit_length() - 1] = 1.0 if water & bit else 0.0
             changed ^= bit
-        return part
+        self._seen_water = water
 
-    def _patch_tiles(
-        self, seen: tuple[object, array[float]], tiles: tuple[Tile | None, ...]
-    ) -> array[float]:
-        """The fields ``face_down`` and ``face_up`` (which lie end to end) of ``tiles``: a copy
-        of the last ones with the spaces whose tile changed written again."""
-        before: tuple[Tile | None, ...] = seen[0]  # type: ignore[assignment]
-        part = seen[1][:]
-        up, kinds, species = self._spaces, self._kinds, self._species
+    def _write_tiles(self, tiles: tuple[Tile | None, ...]) -> None:
+        """The fields ``face_down`` and ``face_up`` of ``tiles``: the spaces whose tile changed
+        since the last ones written again."""
+        before = self._seen_tiles
+        values, down, up = self._values, self._down_at, self._up_at
+        kinds, species = self._kinds, self._species
         for space in [s for s in self._jungle if before[s] is not tiles[s]]:
             old, new = before[space], tiles[space]
             if old is not None:
-                part[up + space * kinds + species[old.species] if old.face_up else space] = 0
+                values[
+                    up + space * kinds + species[old.species] if old.face_up else down + space
+                ] = 0.0
             if new is not None:
-                part[up + space * kinds + species[new.species] if new.face_up else space] = 1
-        return part
+                values[
+                    up + space * kinds + species[new.species] if new.face_up else down + space
+                ] = 1.0
+        self._seen_tiles = tiles
 
-    def _patch_arks(
-        self, seen: tuple[object, array[float]], arks: tuple[int | None, ...]
-    ) -> array[float]:
-        """The field ``arks``: a copy of the last one with the seats whose ark moved written
-        again."""
-        before: tuple[int | None, ...] = seen[0]  # type: ignore[assignment]
-        part, spaces = seen[1][:], self._spaces
-        for seat, (old, new) in enumerate(zip(before, arks, strict=True)):
+    def _write_arks(self, arks: tuple[int | None, ...]) -> None:
+        """The field ``arks``: the seats whose ark moved since the last ones written again."""
+        values, at, spaces = self._values, self._arks_at, self._spaces
+        for seat, (old, new) in enumerate(zip(self._seen_arks, arks, strict=True)):
             if old != new:
                 if old is not None:
-                    part[seat * spaces + old] = 0.0
+                    values[at + seat * spaces + old] = 0.0
                 if new is not None:
-                    part[seat * spaces + new] = 1.0
-        return part
+                    values[at + seat * spaces + new] = 1.0
+        self._seen_arks = arks
 
-    def _taken_part(
-        self, rescued: tuple[tuple[str, ...], ...], covered: tuple[tuple[int, str | None], ...]
-    ) -> array[float]:
-        """The fields ``rescued``, ``lost`` and ``lost_unseen``, which lie end to end: the
-        animals rescued per seat and species (I14), the tiles covered by water by species when
-        they lay face up, and how many lay face down (I9)."""
-        kinds = self._kinds
-        part = zeros(self.players * kinds + kinds + 1)
-        for seat, animals in enumerate(rescued):
-            for species in animals:
-                part[seat * kinds + self._species[species]] += 1.0
-        lost = self.players * kinds
-        for _, seen in covered:
-            part[lost + (kinds if seen is None else self._species[seen])] += 1.0
-        return part
+    def _write_rescued(self, rescued: tuple[tuple[str, ...], ...]) -> None:
+        """The field ``rescued``: the animals rescued per seat and species (I14). A seat's
+        animals only grow during a game: those added since the last ones are counted in; a
+        seat whose animals are anything else (another game) is counted afresh."""
+        values, kinds, species = self._values, self._kinds, self._species
+        for seat, (now, before) in enumerate(zip(rescued, self._seen_rescued, strict=True)):
+            if now is before:
+                continue
+            row = self._rescued_at + seat * kinds
+            counted = len(before)
+            if now[:counted] != before:
+                values[row : row + kinds] = self._no_kinds
+                counted = 0
+            for name in now[counted:]:
+                values[row + species[name]] += 1.0
+        self._seen_rescued = rescued
+
+    def _write_lost(self, covered: tuple[tuple[int, str | None], ...]) -> None:
+        """The fields ``lost`` and ``lost_unseen``: the tiles covered by water by species when
+        they lay face up, and how many lay face down (I9). They only grow during a game: those
+        added since the last ones are counted in; anything else (another game) afresh."""
+        counted = len(self._seen_covered)
+        values, kinds, species, lost = self._values, self._kinds, self._species, self._lost_at
+        if covered[:counted] != self._seen_covered:
+            values[lost : lost + kinds + 1] = self._no_lost
+            counted = 0
+        for _, seen in covered[counted:]:
+            values[lost + (kinds if seen is None else species[seen])] += 1.0
+        self._seen_covered = covered
 
 
 def _layout(rules: Rules, players: int) -> Layout:

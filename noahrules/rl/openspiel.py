@@ -13,8 +13,9 @@ packaged variant names (or YAML paths) joined by ``+`` (``"frog+crocodile"``);
 ``max_decisions``, the decision cap; ``seed``, which family of deals the games are drawn from;
 ``deal_width`` and ``deal_nodes``, how the deal is drawn (below).
 
-Sequential, imperfect information, zero-sum, rewards at the end (:func:`outcome`). Actions are
-the game's :class:`~noahrules.rl.codec.ActionCodec`; ``max_game_length`` is the decision cap
+Sequential, imperfect information, zero-sum, rewards at the end
+(:func:`~noahrules.rl.setup.outcome`). Actions are the game's
+:class:`~noahrules.rl.codec.ActionCodec`; ``max_game_length`` is the decision cap
 (the ferry game has no bound of its own, F27; a game still going there ends with returns 0).
 
 **Chance: the deal.** noahrules draws all chance (the deal, the lion's draw, each new round's
@@ -70,7 +71,7 @@ from noahrules.rl.encoding import (
     when_encoded_games_change,
 )
 from noahrules.rl.layout import Observation
-from noahrules.rl.setup import DEFAULT_MAX_DECISIONS, Setup, outcome
+from noahrules.rl.setup import DEFAULT_MAX_DECISIONS, Setup
 from noahrules.rng import Rng
 
 __all__ = [
@@ -191,24 +192,33 @@ Recalled = tuple[str | None, "Lines | None"]
 
 
 class _Log:
-    """One step of a game: the move made and the state after it, linked to the step before
-    (clones of a state share its log). What happened, and what each seat saw up to a step, are
-    worked out when first asked (:func:`_recall`) and kept here.
+    """One step of a game after its deal: the move made, the state after it and the decisions
+    made so far, linked to the step before. An OpenSpiel state holds the step it stands at, and
+    its clones share it (a step never changes but to keep what was worked out of it). What
+    happened, and what each seat saw up to a step, are worked out when first asked
+    (:func:`_recall`) and kept here.
 
     The first step of a log is the deal, or a resampled state (``seen_by``, the seat whose
     history every seat of it recalls); neither has a move."""
 
-    __slots__ = ("before", "happened", "move", "recalled", "seen_by", "state")
+    __slots__ = ("before", "decisions", "happened", "move", "recalled", "seen_by", "state")
 
     def __init__(
-        self, before: _Log | None, move: Any, state: Any, players: int, seen_by: int | None = None
+        self,
+        before: _Log | None,
+        move: Any,
+        state: Any,
+        decisions: int,
+        seen_by: int | None = None,
     ) -> None:
         self.before = before
         self.move = move
         self.state = state
+        self.decisions = decisions
         self.seen_by = seen_by
         self.happened: tuple[Event, ...] | None = None
-        self.recalled: list[Recalled | None] = [None] * players
+        self.recalled: list[Recalled | None] | None = None
+        """Per seat, what it recalls after this step, once asked (made then)."""
 
     def events(self, setup: Setup) -> tuple[Event, ...]:
         """What happened in this step: the events of the move, made again from the state
@@ -220,39 +230,37 @@ class _Log:
                 self.happened = setup.game.step(self.before.state, self.move)[1]
         return self.happened
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Log:
+        return self  # a clone shares the step it stands at
+
     def __reduce__(self) -> tuple[Any, ...]:
         """A log pickles as its steps in order (a chain of nested steps would exceed pickle's
         recursion limit in a long game), without what was worked out."""
         steps = []
         node: _Log | None = self
         while node is not None:
-            steps.append((node.move, node.state, len(node.recalled), node.seen_by))
+            steps.append((node.move, node.state, node.decisions, node.seen_by))
             node = node.before
         return (_relink, (steps[::-1],))
 
 
 def _relink(steps: list[tuple[Any, Any, int, int | None]]) -> _Log | None:
     node = None
-    for move, state, players, seen_by in steps:
-        node = _Log(node, move, state, players, seen_by)
+    for move, state, decisions, seen_by in steps:
+        node = _Log(node, move, state, decisions, seen_by)
     return node
 
 
 @frozen
-class _Play:
-    """Where an OpenSpiel state stands: immutable, so a clone shares it."""
+class _Deal:
+    """A game during its deal: no state yet, no decisions."""
 
-    state: Any = None
-    """The noahrules state, ``None`` during the deal."""
-    decisions: int = 0
     deal: int = 0
-    """During the deal, the seed's digits drawn so far, as a number."""
+    """The seed's digits drawn so far, as a number."""
     dealt: int = 0
-    """During the deal, how many of its chance nodes were played."""
-    log: _Log | None = None
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Play:
-        return self
+    """How many of the deal's chance nodes were played."""
+    state: None = None
+    decisions: int = 0
 
 
 class NoahSpielState(pyspiel.State):  # type: ignore[misc]
@@ -264,7 +272,8 @@ class NoahSpielState(pyspiel.State):  # type: ignore[misc]
         self.seed = game.seed
         self.deal_width = game.deal_width
         self.deal_nodes = game.deal_nodes
-        self.play = _Play()
+        self.play: _Deal | _Log = _Deal()
+        """Where the game stands: its deal, or the last step of its log."""
 
     def current_player(self) -> int:
         """The seat to act, ``CHANCE`` during the deal, ``TERMINAL`` once it is over."""
@@ -276,6 +285,23 @@ class NoahSpielState(pyspiel.State):  # type: ignore[misc]
             return _TERMINAL
         return seat
 
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal actions of ``player`` (by default the seat to act), as OpenSpiel's
+        ``State.legal_actions`` gives them. The seat to act's are answered here: OpenSpiel's
+        C++ would ask ``current_player`` three times, ``is_terminal`` and ``_legal_actions``,
+        each a call back into Python that costs more than the answer. Any other question
+        (a chance node, the end, another seat) goes to OpenSpiel."""
+        play = self.play
+        state = play.state
+        if state is not None and play.decisions < self.setup.max_decisions:
+            seat = self.setup.game.current_player(state)
+            if seat is not None and (player is None or player == seat):
+                return self._legal_actions(seat)
+        actions: list[int] = (
+            super().legal_actions() if player is None else super().legal_actions(player)
+        )
+        return actions
+
     def _legal_actions(self, player: int) -> list[int]:
         return self.setup.codec.indexes(self.setup.game.legal_moves(self.play.state))
 
@@ -285,17 +311,16 @@ class NoahSpielState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         play, setup = self.play, self.setup
-        if play.state is None:
+        if isinstance(play, _Deal):
             deal, dealt = play.deal * self.deal_width + action, play.dealt + 1
             if dealt < self.deal_nodes:
-                self.play = _Play(deal=deal, dealt=dealt)
+                self.play = _Deal(deal, dealt)
                 return
             state = setup.new_game(self.seed * self.deal_width**self.deal_nodes + deal)
-            self.play = _Play(state, 0, log=_Log(None, None, state, setup.players))
+            self.play = _Log(None, None, state, 0)
             return
         move = setup.codec.decode(action)
-        state = setup.game.apply(play.state, move)
-        self.play = _Play(state, play.decisions + 1, log=_Log(play.log, move, state, setup.players))
+        self.play = _Log(play, move, setup.game.apply(play.state, move), play.decisions + 1)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -313,7 +338,7 @@ class NoahSpielState(pyspiel.State):  # type: ignore[misc]
         """Per seat: +1 shared by the winners, -1 shared by the others, at the end; else 0."""
         if self.play.state is None:
             return [0.0] * self.setup.players
-        return list(outcome(self.setup.game, self.play.state))
+        return list(self.setup.outcome(self.play.state))
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
         """A state ``player_id`` cannot tell from this one: its hidden cards or tiles dealt
@@ -322,26 +347,25 @@ class NoahSpielState(pyspiel.State):  # type: ignore[misc]
         their private parts are their sampled ones."""
         clone = self.clone()
         play = self.play
-        if play.state is None:
+        if isinstance(play, _Deal):
             return clone
-        game, players = self.setup.game, self.setup.players
+        game = self.setup.game
         seed = int(probability_sampler() * 2**53)
         state = game.determinize(game.view(play.state, player_id), Rng.from_seed(seed))
-        log = _Log(play.log, None, state, players, seen_by=player_id)
-        clone.play = _Play(state, play.decisions, log=log)
+        clone.play = _Log(play, None, state, play.decisions, seen_by=player_id)
         return clone
 
     def history_text(self, seat: int) -> list[str]:
         """What ``seat`` saw of the game, as lines: each event as it saw it, and the private
         part of its view whenever it changed (``[]`` during the deal)."""
-        log = self.play.log
-        if log is None:
+        play = self.play
+        if isinstance(play, _Deal):
             return []
-        return _flatten(_recall(log, seat, self.setup)[1])
+        return _flatten(_recall(play, seat, self.setup)[1])
 
     def __str__(self) -> str:
         play = self.play
-        if play.state is None:
+        if isinstance(play, _Deal):
             return "before the deal" if not play.dealt else f"dealing ({play.dealt} drawn)"
         return f"{play.state!r}\nactions {' '.join(map(str, self.history()))}"
 
@@ -358,7 +382,7 @@ def _recall(log: _Log, seat: int, setup: Setup) -> Recalled:
     the seat it was resampled for recalled before it."""
     pending: list[tuple[_Log, int]] = []
     node, who = log, seat
-    while node.recalled[who] is None:
+    while _recalled(node, who) is None:
         pending.append((node, who))
         if node.before is None:
             break
@@ -367,19 +391,26 @@ def _recall(log: _Log, seat: int, setup: Setup) -> Recalled:
         node = node.before
     for step, whose in reversed(pending):
         now = _private(step.state, whose, setup)
+        if step.recalled is None:
+            step.recalled = [None] * setup.players
         if step.before is None:  # the deal
             step.recalled[whose] = now, None if now is None else (None, (now,))
         elif step.seen_by is not None:  # a resampled state
-            recalled = step.before.recalled[step.seen_by]
+            recalled = _recalled(step.before, step.seen_by)
             assert recalled is not None
             step.recalled[whose] = now, recalled[1]
         else:
-            recalled = step.before.recalled[whose]
+            recalled = _recalled(step.before, whose)
             assert recalled is not None
             step.recalled[whose] = _next(step.events(setup), whose, now, recalled)
-    recalled = log.recalled[seat]
+    recalled = _recalled(log, seat)
     assert recalled is not None
     return recalled
+
+
+def _recalled(step: _Log, seat: int) -> Recalled | None:
+    """What ``seat`` recalls after ``step``, if it was worked out."""
+    return None if step.recalled is None else step.recalled[seat]
 
 
 def _private(state: Any, seat: int, setup: Setup) -> str | None:
@@ -415,13 +446,19 @@ class NoahSpielObserver:
         self.layout = layout = setup.observer.layout
         self.tensor: Observation = np.zeros(layout.size, np.float32)
         self.dict = {f.name: self.tensor[f.start : f.stop].reshape(f.shape) for f in layout.fields}
+        self._bytes = self.tensor.data.cast("B")
+        """The tensor's bytes, which an observer's ``encode`` gives (:class:`Observer`)."""
+        self._encode = getattr(setup.observer, "encode", None)
 
     def set_from(self, state: NoahSpielState, player: int) -> None:
         """Write ``player``'s observation of ``state`` into :attr:`tensor`."""
-        if state.play.state is None:
+        inner = state.play.state
+        if inner is None:
             self.tensor.fill(0.0)
+        elif self._encode is None:
+            self.tensor[:] = self.setup.observe(inner, player)
         else:
-            self.tensor[:] = self.setup.observe(state.play.state, player)
+            self._bytes[:] = self._encode(self.setup.game.view(inner, player))
 
     def string_from(self, state: NoahSpielState, player: int) -> str:
         """``player``'s observation of ``state`` as text (with its history, for the

@@ -12,10 +12,11 @@ Agents are ``player_0`` .. ``player_{n-1}`` (seat k is ``player_k``). Each obser
 dict: ``"observation"``, the agent's view encoded as a ``float32`` vector (its layout is
 ``e.unwrapped.setup.observer.layout``), and ``"action_mask"``, 1 for each legal action of
 the agent's (all 0 unless it is to act). Actions are the indexes of the game's
-:class:`~noahrules.rl.codec.ActionCodec`. Rewards come only at the end (:func:`outcome`:
-+1 shared by the winners, -1 shared by the others); a game still going after the decision cap
-is truncated for every agent, with rewards 0. Render modes: ``"ansi"`` (text), ``"human"``
-(printed) and ``"rgb_array"`` (a picture), as :mod:`noahrules.rl.rendering` describes.
+:class:`~noahrules.rl.codec.ActionCodec`. Rewards come only at the end
+(:func:`~noahrules.rl.setup.outcome`: +1 shared by the winners, -1 shared by the others); a
+game still going after the decision cap is truncated for every agent, with rewards 0. Render
+modes: ``"ansi"`` (text), ``"human"`` (printed) and ``"rgb_array"`` (a picture), as
+:mod:`noahrules.rl.rendering` describes.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from noahrules.rl.rendering import (
     render,
     render_modes,
 )
-from noahrules.rl.setup import DEFAULT_MAX_DECISIONS, Setup, Variants, outcome
+from noahrules.rl.setup import DEFAULT_MAX_DECISIONS, Setup, Variants
 
 __all__ = ["NoahAECEnv", "env", "raw_env"]
 
@@ -207,7 +208,7 @@ class NoahAECEnv(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         seat = game.current_player(state)
         if seat is None:  # the game is over
-            rewards = outcome(game, state)
+            rewards = setup.outcome(state)
             self._end({a: rewards[self._seat[a]] for a in self.agents})
         else:
             self.agent_selection = self.possible_agents[seat]
