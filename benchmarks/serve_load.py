@@ -5,11 +5,11 @@ client playing random legal moves, for a bounded time; it stops by itself.
     python benchmarks/serve_load.py --think 0            # no pause between moves: saturation
     python benchmarks/serve_load.py --tables 10 --seconds 10 --json load.json
 
-It starts ``python -m noahrules.serve`` on a free port with a fresh SQLite file (or uses
-``--url``), creates the tables (ferry and island in turn, every seat a person), connects one
-client per seat, and plays: the seat to act waits a random think time (uniform between half and
-one and a half times ``--think``), then sends a random legal move from its view. A finished game
-is replaced by a new table. It reports:
+It starts ``python -m noahrules.serve`` on a free port with a fresh SQLite file and the limits
+per address raised (:data:`CROWD`), or uses ``--url``; creates the tables (ferry and island in
+turn, every seat a person), connects one client per seat, and plays: the seat to act waits a
+random think time (uniform between half and one and a half times ``--think``), then sends a
+random legal move from its view. A finished game is replaced by a new table. It reports:
 
 - moves/s: moves acknowledged per second of the run;
 - latency: from sending a move to the moment the last seat of the table has its update
@@ -42,6 +42,19 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 
 ROOT = Path(__file__).resolve().parent.parent
+
+CROWD = (
+    "--creations-per-minute",
+    "100000",
+    "--tables-per-address",
+    "100000",
+    "--sockets-per-address",
+    "100000",
+    "--messages-per-second",
+    "100000",
+)
+"""The driver plays a crowd from one address: the server's limits per address are raised to let
+it (they are for strangers, each at an address of their own)."""
 
 
 class Run:
@@ -192,6 +205,7 @@ def start_server(db: Path) -> tuple[subprocess.Popen[bytes], str]:
             str(port),
             "--bot-delay",
             "0",
+            *CROWD,
         ],
         cwd=ROOT,
         stdout=subprocess.DEVNULL,

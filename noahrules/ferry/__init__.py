@@ -99,7 +99,7 @@ GAME: GameSpec[Rules, State, Move, View] = GameSpec(
     statistics=statistics,
     dealt=dealt,
     render=RENDERER,
-    plugins={"rl": "noahrules.rl.ferry:ENCODING"},
+    plugins={"rl": "noahrules.rl.ferry:ENCODING", "serve": "noahrules.serve.ferry:PARTS"},
     max_decisions=None,  # F27: no bound on a game's length; simulators take a cap
 )
 """The ferry game's declaration: what :data:`noahrules.GAMES` holds under ``"ferry"``."""

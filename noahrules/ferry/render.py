@@ -189,7 +189,7 @@ class FerryScreen(Screen[Rules, View, Move]):
             return f"{self.subject(event.giver)} {verb} {card} to {self.whom(event.receiver)}"
         if isinstance(event, HandLookedAt):
             seen = ": " + ", ".join(c.id for c in event.cards) if event.cards is not None else ""
-            target = "your" if event.target == self.you else f"seat {event.target}'s"
+            target = "your" if event.target == self.you else f"{self.whom(event.target)}'s"
             return f"{self.subject(event.seat)} looked at {target} hand{seen}"
         if isinstance(event, AnimalEscaped):
             return f"{event.card.id} escaped the ferry at dock {event.dock}"

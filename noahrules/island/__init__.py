@@ -78,7 +78,7 @@ GAME: GameSpec[Rules, State, Move, View] = GameSpec(
     statistics=statistics,
     dealt=dealt,
     render=RENDERER,
-    plugins={"rl": "noahrules.rl.island:ENCODING"},
+    plugins={"rl": "noahrules.rl.island:ENCODING", "serve": "noahrules.serve.island:PARTS"},
     # A game takes at most players + water_tiles * (1 + actions_per_turn) decisions (one ark
     # each, then per turn one flood and at most actions_per_turn more): a bound of the rules
     # data, not of the game.

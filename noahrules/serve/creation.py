@@ -1,14 +1,19 @@
 """What a request to create a table asks for, read strictly from its JSON.
 
-``{"game": "ferry", "players": 3, "variants": ["frog"], "seats": ["human", "greedy", "random"],
-"name": "Ann"}``: ``seats`` gives each seat to a person (``"human"``) or to a bot by name (default:
-every seat a person's); ``name`` names the first person's seat; ``seed`` is accepted only when the
-server allows it (:attr:`Settings.allow_seed`). Only packaged variants may be named: a request
-never makes the server open a file (DESIGN principle 8).
+``{"game": "ferry", "players": 3, "variants": ["frog"], "seats": ["human", "open", "random"],
+"name": "Ann", "unlisted": false}``: ``seats`` gives each seat to a person or to a bot by name
+(default: every seat a person's): ``"human"`` is a seat for a person the creator invites with its
+link (only that link opens it), ``"open"`` a seat the lobby offers to anyone; seat 0 is the
+creator's own (``"human"``, or a bot). ``name`` names the creator's seat; ``unlisted`` keeps the
+table out of the lobby (reached by its links only); ``seed`` is accepted only when the server
+allows it (:attr:`Settings.allow_seed`). Only packaged variants may be named: a request never
+makes the server open a file (DESIGN principle 8).
 
 >>> from noahrules.serve.settings import Settings
->>> read_table_request({"game": "island", "players": 2, "seats": ["human", "greedy"]}, Settings())
-TableRequest(game='island', players=2, variants=(), seats=('human', 'greedy'), name='', seed=None)
+>>> request = {"game": "island", "players": 2, "seats": ["human", "open"], "unlisted": True}
+>>> read_table_request(request, Settings())  # doctest: +NORMALIZE_WHITESPACE
+TableRequest(game='island', players=2, variants=(), seats=('human', 'open'), name='',
+             seed=None, listed=False)
 """
 
 from __future__ import annotations
@@ -20,12 +25,25 @@ from noahrules.game import GAMES
 from noahrules.serve.errors import RequestError
 from noahrules.serve.settings import Settings
 
-__all__ = ["HUMAN", "TableRequest", "clean_name", "read_table_request"]
+__all__ = [
+    "HUMAN",
+    "OPEN",
+    "PEOPLE",
+    "TableRequest",
+    "bot_spec",
+    "clean_name",
+    "read_seat_kind",
+    "read_table_request",
+]
 
 HUMAN = "human"
-"""A seat kept for a person."""
+"""A seat kept for a person the creator invites (only its link's token opens it)."""
+OPEN = "open"
+"""A seat for a person, offered by the lobby to anyone who joins."""
+PEOPLE = (HUMAN, OPEN)
+"""The seat kinds of people; any other seat kind is a bot."""
 
-_FIELDS = {"game", "players", "variants", "seats", "name", "seed"}
+_FIELDS = {"game", "players", "variants", "seats", "name", "seed", "unlisted"}
 
 
 @frozen
@@ -38,14 +56,18 @@ class TableRequest:
     seats: tuple[str, ...] = field(
         default=Factory(lambda self: (HUMAN,) * self.players, takes_self=True)
     )
-    """Per seat, :data:`HUMAN` or a bot's name (default: every seat a person's)."""
+    """Per seat, :data:`HUMAN`, :data:`OPEN` or a bot (default: every seat a person's)."""
     name: str = ""
     seed: int | None = None
+    listed: bool = True
+    """Whether the lobby lists the table."""
 
     @seats.validator
     def _one_per_player(self, _: object, seats: tuple[str, ...]) -> None:
         if len(seats) != self.players:
             raise ValueError(f"{len(seats)} seats for {self.players} players")
+        if seats and seats[0] == OPEN:
+            raise ValueError("seat 0 is the creator's: 'human' or a bot, never 'open'")
 
 
 def read_table_request(data: object, settings: Settings) -> TableRequest:
@@ -69,8 +91,11 @@ def read_table_request(data: object, settings: Settings) -> TableRequest:
     seed = data.get("seed")
     if seed is not None and (not settings.allow_seed or type(seed) is not int or seed < 0):
         raise RequestError("bad_request", "this server chooses every table's seed itself")
+    unlisted = data.get("unlisted", False)
+    if type(unlisted) is not bool:
+        raise RequestError("bad_request", "'unlisted' is true or false")
     name = clean_name(data.get("name", ""), settings.max_name)
-    return TableRequest(game.name, players, variants, seats, name, seed)
+    return TableRequest(game.name, players, variants, seats, name, seed, not unlisted)
 
 
 def clean_name(value: object, limit: int) -> str:
@@ -83,6 +108,28 @@ def clean_name(value: object, limit: int) -> str:
     return cleaned
 
 
+def read_seat_kind(value: object) -> str:
+    """A seat kind of a request: :data:`HUMAN`, :data:`OPEN` or a bot (see :func:`bot_spec`);
+    a :class:`RequestError` for anything else. The one place seat kinds are checked."""
+    if value in PEOPLE:
+        assert isinstance(value, str)
+        return value
+    try:
+        return bot_spec(value)
+    except ValueError as exc:
+        raise RequestError("bad_request", f"a seat is 'human', 'open' or a bot: {exc}") from None
+
+
+def bot_spec(value: object) -> str:
+    """A bot as a seat kind names it, passed on unchanged to :func:`noahrules.bots.make_bot`;
+    a :class:`ValueError` naming the bots for anything else. (Today a bot's name; this is where
+    a bot's options, ``"search:time=0.2"``, are to be checked once the bots take them.)"""
+    if not isinstance(value, str) or value not in BOTS:
+        shown = repr(value)[:40]
+        raise ValueError(f"{shown} is not one of the bots {sorted(BOTS)}")
+    return value
+
+
 def _variants(value: object, known: tuple[str, ...]) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise RequestError("bad_request", "'variants' is a list of names")
@@ -93,11 +140,9 @@ def _variants(value: object, known: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def _seats(value: object, players: int) -> tuple[str, ...]:
-    kinds = (HUMAN, *sorted(BOTS))
-    if (
-        not isinstance(value, list)
-        or len(value) != players
-        or not all(isinstance(v, str) and v in kinds for v in value)
-    ):
-        raise RequestError("bad_request", f"'seats' lists one of {list(kinds)} per player")
-    return tuple(value)
+    if not isinstance(value, list) or len(value) != players:
+        raise RequestError("bad_request", f"'seats' lists one seat kind per player ({players})")
+    seats = tuple(read_seat_kind(v) for v in value)
+    if seats[0] == OPEN:
+        raise RequestError("bad_request", "seat 0 is the creator's: 'human' or a bot, never 'open'")
+    return seats

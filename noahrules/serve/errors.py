@@ -19,6 +19,7 @@ CODES = MappingProxyType(
         "bad_request": 400,
         "unknown_table": 404,
         "bad_token": 403,
+        "forbidden": 403,
         "not_joined": 409,
         "already_joined": 409,
         "spectator": 403,
@@ -30,6 +31,8 @@ CODES = MappingProxyType(
         "bad_move": 422,
         "full": 409,
         "not_over": 409,
+        "closed": 409,
+        "rate_limited": 429,
         "limit": 503,
         "unavailable": 503,
         "storage": 503,
@@ -40,14 +43,16 @@ CODES = MappingProxyType(
 
 
 class RequestError(NoahRulesError):
-    """A request the server refuses; nothing changed. ``code`` is one of :data:`CODES`."""
+    """A request the server refuses; nothing changed. ``code`` is one of :data:`CODES`;
+    ``retry_after``: the seconds after which the same request may succeed (a limit per address)."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, retry_after: int | None = None) -> None:
         if code not in CODES:
             raise ValueError(f"unknown error code {code!r}")
         super().__init__(message)
         self.code = code
         self.message = message
+        self.retry_after = retry_after
 
     @property
     def status(self) -> int:

@@ -5,7 +5,9 @@
 - ``{"type": "move", "seq": N, "move": MOVE}``: play ``MOVE`` (as :func:`noahrules.serialize.
   to_dict` writes moves) at position ``N`` (the number of moves played so far, as the last
   ``welcome`` or ``update`` said); ``"table": ID`` may be added and must then be the joined
-  table's.
+  table's;
+- ``{"type": "name", "name": NAME}``: name the connection's own seat (a person arriving by an
+  invite link chooses the name the others see).
 
 Anything else (too large, not JSON, not an object, an unknown type, a missing, extra or mistyped
 field) is a :class:`~noahrules.serve.errors.RequestError`.
@@ -26,7 +28,7 @@ from attrs import frozen
 
 from noahrules.serve.errors import RequestError
 
-__all__ = ["MAX_ID", "MAX_TOKEN", "Hello", "MoveRequest", "read"]
+__all__ = ["MAX_ID", "MAX_TOKEN", "Hello", "MoveRequest", "NameRequest", "read"]
 
 MAX_ID = 64
 """The longest table id a message may name."""
@@ -52,7 +54,17 @@ class MoveRequest:
     table: str | None = None
 
 
-def read(text: str | bytes, limit: int) -> Hello | MoveRequest:
+@frozen
+class NameRequest:
+    """A person naming their own seat."""
+
+    name: str
+
+
+Request = Hello | MoveRequest | NameRequest
+
+
+def read(text: str | bytes, limit: int) -> Request:
     """The request in one WebSocket message of at most ``limit`` bytes."""
     size = len(text) if isinstance(text, bytes) else len(text.encode("utf-8", "surrogatepass"))
     if size > limit:
@@ -70,7 +82,9 @@ def read(text: str | bytes, limit: int) -> Hello | MoveRequest:
         return _hello(data)
     if kind == "move":
         return _move(data)
-    raise RequestError("malformed", f"unknown message type {kind[:32]!r}; send hello or move")
+    if kind == "name":
+        return _name(data)
+    raise RequestError("malformed", f"unknown message type {kind[:32]!r}; send hello, move or name")
 
 
 def _hello(data: dict[str, object]) -> Hello:
@@ -97,6 +111,14 @@ def _move(data: dict[str, object]) -> MoveRequest:
         raise RequestError("malformed", "a move's 'table' is a short string")
     assert isinstance(seq, int)
     return MoveRequest(seq, move, table if isinstance(table, str) else None)
+
+
+def _name(data: dict[str, object]) -> NameRequest:
+    _only(data, {"type", "name"})
+    name = data.get("name")
+    if not isinstance(name, str):
+        raise RequestError("malformed", "a name message needs 'name' (a string)")
+    return NameRequest(name)
 
 
 def _only(data: dict[str, object], allowed: set[str]) -> None:

@@ -5,16 +5,22 @@
   ``since`` the client gave (its events as this client sees them);
 - ``update``: after each move, to every client of the table: the new ``seq``, the client's view
   and the move's events as this client sees them;
-- ``presence``: who is connected, when that changes;
+- ``presence``: the seats (who is connected, their names), when that changes;
+- ``closed``: the table was closed before its game ended (``reason``);
+- ``again``: someone asked to play again: the new table's id (each person asks for their own
+  seat's link with their token);
 - ``error``: a request was refused (``code`` and ``message``); nothing changed.
 
-Views and events are exactly those of :mod:`noahrules.serve.visibility`; ``display`` and
-``lines`` are derived from them (:mod:`noahrules.serve.display`).
+Views and events are exactly those of :mod:`noahrules.serve.visibility`; ``display``, ``lines``
+and, once the game is over, ``outcome`` are derived from them (:mod:`noahrules.serve.display`,
+:mod:`noahrules.serve.explain`). A move made for a person whose time ran out has its note as
+its first line.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import chain
 from typing import Any
 
 from noahrules.events import Event
@@ -22,6 +28,7 @@ from noahrules.render import Screen
 from noahrules.serialize import JsonValue, to_dict
 from noahrules.serve.display import display, lines
 from noahrules.serve.errors import RequestError
+from noahrules.serve.explain import explanation
 from noahrules.serve.jsontext import Spliced, encode
 from noahrules.serve.tables import ServerTable
 from noahrules.serve.visibility import (
@@ -32,7 +39,7 @@ from noahrules.serve.visibility import (
     view_of,
 )
 
-__all__ = ["error", "presence", "update", "welcome"]
+__all__ = ["again", "closed", "error", "presence", "update", "welcome"]
 
 
 def welcome(table: ServerTable, seat: int | None, since: int) -> str:
@@ -42,7 +49,7 @@ def welcome(table: ServerTable, seat: int | None, since: int) -> str:
     assert live is not None
     screen = table.screen(seat)
     log = [
-        {"seq": index + 1, **_told(screen, events, seat)}
+        {"seq": index + 1, **_told(screen, events, seat, live.notes[index])}
         for index, events in enumerate(live.log[since:], start=since)
     ]
     return _text(
@@ -68,7 +75,7 @@ def update(table: ServerTable, seat: int | None, shared: Shared | None = None) -
             "type": "update",
             "seq": table.seq,
             **_view(table, seat, shared),
-            **_told(screen, live.log[-1], seat),
+            **_told(screen, live.log[-1], seat, live.notes[-1]),
             "to_act": table.to_act,
             "over": table.over,
         }
@@ -76,11 +83,16 @@ def update(table: ServerTable, seat: int | None, shared: Shared | None = None) -
 
 
 def _told(
-    screen: Screen[object, object, object], events: Sequence[Event], seat: int | None
+    screen: Screen[object, object, object],
+    events: Sequence[Event],
+    seat: int | None,
+    note: str | None,
 ) -> dict[str, JsonValue]:
-    """A move's events as ``seat`` sees them, as data and as lines of text."""
+    """A move's events as ``seat`` sees them, as data and as lines of text (the move's note
+    first, if it has one)."""
     seen = seen_events(events, seat)
-    return {"events": [to_dict(e) for e in seen], "lines": lines(screen, seen)}
+    said = lines(screen, seen)
+    return {"events": [to_dict(e) for e in seen], "lines": [note, *said] if note else said}
 
 
 def presence(table: ServerTable) -> str:
@@ -89,22 +101,36 @@ def presence(table: ServerTable) -> str:
     return _text({"type": "presence", "seats": info["seats"], "spectators": info["spectators"]})
 
 
+def closed(table: ServerTable) -> str:
+    """The ``closed`` message: why the table was closed."""
+    return _text({"type": "closed", "reason": table.closed})
+
+
+def again(table: ServerTable) -> str:
+    """The ``again`` message: the table *Play again* made of this one."""
+    return _text({"type": "again", "table": table.next})
+
+
 def error(exc: RequestError, answering: str | None = None) -> str:
     """The ``error`` message for a refused request (``answering``: the request's type)."""
     return _text({"type": "error", "code": exc.code, "message": exc.message, "re": answering})
 
 
 def _view(table: ServerTable, seat: int | None, shared: Shared | None = None) -> dict[str, Any]:
-    """The client's ``view`` and its ``display``."""
+    """The client's ``view``, its ``display`` and, once the game is over, its ``outcome``."""
     live = table.live
     assert live is not None
     shared = shared or Shared()
     view = view_of(table.game, live.state, seat)
     at = SPECTATOR_PATH if seat is None else ""
-    return {
+    shown: dict[str, Any] = {
         "view": as_text(view, seat, shared),
         "display": display(table.game, table.screen(seat), view, at, shared),
     }
+    if table.over:
+        seen = seen_events(chain.from_iterable(live.log), seat)
+        shown["outcome"] = explanation(table.game, view, seen, table.labels())
+    return shown
 
 
 def _text(message: dict[str, Any]) -> str:

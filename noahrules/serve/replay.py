@@ -3,20 +3,24 @@
 A record is replayed with :func:`noahrules.records.replay` (which refuses a record whose rules
 data changed, or that names a variant file, or that has an illegal move). Each frame holds every
 seat's view and the whole events of the move that led there: a replay is for a finished game or
-a record its owner uploads, which already tell everything.
+a record its owner uploads, which already tell everything. A game played to its end comes with
+its ``result``: the scores, the winners and the end explained (:mod:`noahrules.serve.explain`).
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from noahrules.data import is_file_name
 from noahrules.errors import NoahRulesError, SerializationError
 from noahrules.events import Event
 from noahrules.game import GAMES, Game
 from noahrules.records import GameRecord, replay
-from noahrules.render import PLAIN, screen_for
 from noahrules.serialize import JsonValue, from_json, to_dict
 from noahrules.serve.display import AnyScreen, derived, lines
 from noahrules.serve.errors import RequestError
+from noahrules.serve.explain import explanation
+from noahrules.serve.naming import named_screen
 
 __all__ = ["frames", "read_record"]
 
@@ -32,9 +36,11 @@ def read_record(text: str | bytes, max_moves: int) -> GameRecord:
     return record
 
 
-def frames(record: GameRecord) -> dict[str, JsonValue]:
+def frames(record: GameRecord, seat_labels: Sequence[str] = ()) -> dict[str, JsonValue]:
     """The positions of ``record``: ``{"game", "players", "variants", "frames": [{"seq",
-    "views", "derived", "events", "lines"}, ...]}``, the first frame being the start."""
+    "views", "derived", "events", "lines"}, ...], "result"}``, the first frame being the start;
+    the lines name the seats by ``seat_labels`` (default: their numbers); ``result`` is
+    ``None`` unless the game is over."""
     game = GAMES.get(record.game)
     if game is None:
         raise RequestError("bad_request", f"unknown game {record.game[:32]!r}")
@@ -45,16 +51,32 @@ def frames(record: GameRecord) -> dict[str, JsonValue]:
         states = list(replay(record, rules))
     except NoahRulesError as exc:
         raise RequestError("bad_request", str(exc)) from None
-    screen = screen_for(game, rules, {}, PLAIN, None)
+    names = tuple(seat_labels) or tuple(f"seat {seat}" for seat in range(record.players))
+    screen = named_screen(game, rules, names, None)
     out: list[JsonValue] = [_frame(game, screen, record.players, 0, states[0], ())]
+    every: list[Event] = []
     for seq, (before, move) in enumerate(zip(states, record.moves, strict=False), start=1):
         after, events = game.step(before, move)
+        every.extend(events)
         out.append(_frame(game, screen, record.players, seq, after, events))
     return {
         "game": game.name,
         "players": record.players,
         "variants": list(record.variants),
         "frames": out,
+        "result": _result(game, states[-1], every, names),
+    }
+
+
+def _result(game: Game, final: object, events: Sequence[Event], names: Sequence[str]) -> JsonValue:
+    """The end of a finished game: scores, winners and its explanation (from seat 0's view,
+    whose public parts every seat shares: the game is over, nothing is hidden any more)."""
+    if not game.is_over(final):
+        return None
+    return {
+        "scores": list(game.scores(final)),
+        "winners": list(game.winners(final)),
+        "outcome": explanation(game, game.view(final, 0), events, names),
     }
 
 

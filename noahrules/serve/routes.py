@@ -1,21 +1,32 @@
-"""The server's routes, as a plain list: the lobby's JSON endpoints, the WebSocket, the page.
+"""The server's routes, as a plain list: the lobby's JSON endpoints, the host's and the admin's,
+the WebSocket, the page.
 
-=======  ==============================  =================================================
-GET      ``/api/games``                  the games, their player counts, variants; the bots
-GET      ``/api/games/{game}/rules``     a game's public rules data (``?variant=`` repeated)
-GET      ``/api/tables``                 every table (never a token, seed or hidden card)
-POST     ``/api/tables``                 create a table: its info and its seats' links
-GET      ``/api/tables/{id}``            one table
-POST     ``/api/tables/{id}/join``       take a free seat: its number, token and link
-GET      ``/api/tables/{id}/rules``      the table's public rules data
-GET      ``/api/tables/{id}/record``     the game record, once the game is over
-GET      ``/api/tables/{id}/replay``     the replay viewer's frames, once the game is over
-POST     ``/api/replay``                 the replay viewer's frames of an uploaded record
-WS       ``/ws``                         play and watch (see :mod:`noahrules.serve.inbound`)
-GET      ``/``, ``/t/{id}``, ``/replay`` the page; ``/static/...`` its files
-=======  ==============================  =================================================
+- ``GET /healthz``: 200 with the open tables and the database's state, 503 when it cannot be
+  written;
+- ``GET /api/games``: the games, their player counts and variants, the bots;
+  ``GET /api/games/{game}/rules``: a game's public rules data (``?variant=`` repeated);
+  ``GET /api/games/{game}/guide``: its rules summary for people (Markdown);
+- ``GET /api/tables``: the listed tables, newest first, a page at a time (``?limit=&before=``);
+  ``POST /api/tables``: create a table (its info and its invited seats' links);
+  ``GET /api/tables/{id}``: one table; ``POST /api/tables/{id}/join``: take an open seat (its
+  number, and a token made for the joiner); ``GET /api/tables/{id}/rules``: its rules data;
+  ``GET /api/tables/{id}/record`` and ``.../replay``: the record and the replay viewer's frames
+  once the game is over;
+- the host (seat 0's token): ``GET /api/tables/{id}/links`` (every invited seat's link),
+  ``POST /api/tables/{id}/seats/{n}/rekey`` (a new link for seat ``n``) and
+  ``POST /api/tables/{id}/seats/{n}/free`` (seat ``n`` open to the next who joins);
+- a seat's token: ``POST /api/tables/{id}/again`` (play again: the seat's link at the new
+  table);
+- ``POST /api/replay``: the replay viewer's frames of an uploaded record;
+- the admin token: ``GET /api/admin/tables`` (every table, listed or not),
+  ``POST /api/admin/tables/{id}/close`` (closed, its record kept),
+  ``DELETE /api/admin/tables/{id}`` (deleted with its record);
+- ``WS /ws``: play and watch (see :mod:`noahrules.serve.inbound`);
+- ``GET /``, ``/t/{id}``, ``/replay``: the page; ``/static/...``: its files.
 
-Errors are ``{"error": {"code": ..., "message": ...}}`` with the status of the code.
+Tokens travel in an ``Authorization: Bearer ...`` header, never in an address. Errors are
+``{"error": {"code": ..., "message": ...}}`` with the status of the code, and a ``Retry-After``
+header for a limit per client address.
 """
 
 from __future__ import annotations
@@ -23,6 +34,7 @@ from __future__ import annotations
 import asyncio
 import html
 import json
+import secrets
 from collections.abc import Awaitable, Callable
 from importlib.resources import files
 from pathlib import Path
@@ -35,14 +47,18 @@ from starlette.websockets import WebSocket
 
 from noahrules.bots import BOTS
 from noahrules.errors import NoahRulesError
-from noahrules.game import GAMES
+from noahrules.game import GAMES, Game
 from noahrules.serialize import JsonValue, to_dict
+from noahrules.serve.addresses import client_address
 from noahrules.serve.catalogue import describe
 from noahrules.serve.creation import read_table_request
 from noahrules.serve.errors import RequestError
+from noahrules.serve.explain import guide
 from noahrules.serve.hub import Hub
+from noahrules.serve.inbound import MAX_ID, MAX_TOKEN
 from noahrules.serve.replay import frames, read_record
 from noahrules.serve.socket import play_endpoint
+from noahrules.serve.tables import ServerTable
 
 __all__ = ["PAGE_HEADERS", "STATIC", "routes"]
 
@@ -56,16 +72,25 @@ def routes(hub: Hub) -> list[BaseRoute]:
     """Every route of a server around ``hub``."""
     api = _Api(hub)
     return [
+        Route("/healthz", _guarded(api.health)),
         Route("/api/games", _guarded(api.games)),
         Route("/api/games/{game}/rules", _guarded(api.game_rules)),
+        Route("/api/games/{game}/guide", _guarded(api.game_guide)),
         Route("/api/tables", _guarded(api.list_tables), methods=["GET"]),
         Route("/api/tables", _guarded(api.create), methods=["POST"]),
         Route("/api/tables/{id}", _guarded(api.one)),
         Route("/api/tables/{id}/join", _guarded(api.join), methods=["POST"]),
+        Route("/api/tables/{id}/links", _guarded(api.links)),
+        Route("/api/tables/{id}/seats/{seat:int}/rekey", _guarded(api.rekey), methods=["POST"]),
+        Route("/api/tables/{id}/seats/{seat:int}/free", _guarded(api.free), methods=["POST"]),
+        Route("/api/tables/{id}/again", _guarded(api.again), methods=["POST"]),
         Route("/api/tables/{id}/rules", _guarded(api.table_rules)),
         Route("/api/tables/{id}/record", _guarded(api.record)),
         Route("/api/tables/{id}/replay", _guarded(api.table_replay)),
         Route("/api/replay", _guarded(api.upload_replay), methods=["POST"]),
+        Route("/api/admin/tables", _guarded(api.admin_tables)),
+        Route("/api/admin/tables/{id}/close", _guarded(api.admin_close), methods=["POST"]),
+        Route("/api/admin/tables/{id}", _guarded(api.admin_delete), methods=["DELETE"]),
         WebSocketRoute("/ws", api.play),
         Route("/", _page),
         Route("/t/{id}", _page),
@@ -80,6 +105,10 @@ class _Api:
     def __init__(self, hub: Hub) -> None:
         self.hub = hub
         self.settings = hub.settings
+
+    async def health(self, request: Request) -> Response:
+        state = self.hub.health()
+        return JSONResponse(state, status_code=200 if state["ok"] else 503)
 
     async def games(self, request: Request) -> Response:
         listed = [
@@ -97,43 +126,67 @@ class _Api:
         return JSONResponse({"games": listed, "bots": sorted(BOTS)})
 
     async def game_rules(self, request: Request) -> Response:
-        game = GAMES.get(request.path_params["game"])
-        if game is None:
-            raise RequestError("unknown_table", "there is no such game")
+        game = _game(request)
         variants = request.query_params.getlist("variant")
         if any(v not in game.known_variants() for v in variants):
             raise RequestError("bad_request", f"variants are among {list(game.known_variants())}")
         return JSONResponse(describe(game.load_rules(variants)))
 
+    async def game_guide(self, request: Request) -> Response:
+        game = _game(request)
+        return JSONResponse({"game": game.name, "title": game.title, "text": guide(game)})
+
     async def list_tables(self, request: Request) -> Response:
-        return JSONResponse({"tables": self.hub.tables()})
+        limit, before = _page_of(request)
+        tables, following = self.hub.tables(limit, before)
+        return JSONResponse({"tables": [t.info() for t in tables], "next": following})
 
     async def create(self, request: Request) -> Response:
         data = await _read_json(request, self.settings.max_body)
-        table, links = await self.hub.create(read_table_request(data, self.settings))
-        base = request.scope.get("root_path", "")
+        table_request = read_table_request(data, self.settings)
+        table, links = await self.hub.create(table_request, self._address(request))
         for link in links:
-            link["path"] = f"{base}/t/{table.id}#seat={link['seat']}&token={link['token']}"
+            _add_path(request, table.id, link)
         return JSONResponse(
-            {"table": table.info(), "links": links, "watch": f"{base}/t/{table.id}"},
+            {"table": table.info(), "links": links, "watch": f"{_base(request)}/t/{table.id}"},
             status_code=201,
         )
 
     async def one(self, request: Request) -> Response:
-        return JSONResponse(self.hub.table(request.path_params["id"]).info())
+        return JSONResponse(self._table(request).info())
 
     async def join(self, request: Request) -> Response:
         data = await _read_json(request, self.settings.max_body) if await _has_body(request) else {}
         if not isinstance(data, dict) or set(data) - {"name"}:
             raise RequestError("bad_request", 'send {"name": ...} or nothing')
         table_id = request.path_params["id"]
-        link = await self.hub.join(table_id, data.get("name", ""))
-        base = request.scope.get("root_path", "")
-        link["path"] = f"{base}/t/{table_id}#seat={link['seat']}&token={link['token']}"
-        return JSONResponse(link)
+        return JSONResponse(
+            _add_path(request, table_id, await self.hub.join(table_id, data.get("name", "")))
+        )
+
+    async def links(self, request: Request) -> Response:
+        table_id = request.path_params["id"]
+        links = self.hub.links(table_id, _bearer(request))
+        return JSONResponse({"links": [_add_path(request, table_id, link) for link in links]})
+
+    async def rekey(self, request: Request) -> Response:
+        table_id, seat = request.path_params["id"], request.path_params["seat"]
+        link = await self.hub.rekey(table_id, _bearer(request), seat)
+        return JSONResponse(_add_path(request, table_id, link))
+
+    async def free(self, request: Request) -> Response:
+        table_id, seat = request.path_params["id"], request.path_params["seat"]
+        await self.hub.free(table_id, _bearer(request), seat)
+        return JSONResponse(self.hub.table(table_id).info())
+
+    async def again(self, request: Request) -> Response:
+        link = await self.hub.again(
+            request.path_params["id"], _bearer(request), self._address(request)
+        )
+        return JSONResponse(_add_path(request, str(link["table"]), link))
 
     async def table_rules(self, request: Request) -> Response:
-        table = self.hub.table(request.path_params["id"])
+        table = self._table(request)
         return JSONResponse(describe(table.game.load_rules(table.head.variants)))
 
     async def record(self, request: Request) -> Response:
@@ -141,16 +194,49 @@ class _Api:
         return JSONResponse(to_dict(record))
 
     async def table_replay(self, request: Request) -> Response:
-        record = await self.hub.record(request.path_params["id"])
-        return JSONResponse(await _off_loop(frames, record))
+        table = self._table(request)
+        record = await self.hub.record(table.id)
+        return JSONResponse(await _off_loop(frames, record, table.labels()))
 
     async def upload_replay(self, request: Request) -> Response:
         body = await _read_body(request, self.settings.max_record)
         record = read_record(body, self.settings.max_moves)
         return JSONResponse(await _off_loop(frames, record))
 
+    async def admin_tables(self, request: Request) -> Response:
+        self._admin(request)
+        limit, before = _page_of(request)
+        tables, following = self.hub.tables(limit, before, everything=True)
+        listed = [{**t.info(), "address": t.address} for t in tables]
+        return JSONResponse({"tables": listed, "next": following})
+
+    async def admin_close(self, request: Request) -> Response:
+        self._admin(request)
+        table = self._table(request)
+        await self.hub.close(table, "closed by the admin")
+        return JSONResponse(table.info())
+
+    async def admin_delete(self, request: Request) -> Response:
+        self._admin(request)
+        await self.hub.delete(request.path_params["id"])
+        return Response(status_code=204)
+
     async def play(self, websocket: WebSocket) -> None:
-        await play_endpoint(self.hub, websocket, self.settings.outbox)
+        await play_endpoint(self.hub, websocket, self._address(websocket))
+
+    def _table(self, request: Request) -> ServerTable:
+        return self.hub.table(request.path_params["id"])
+
+    def _address(self, connection: Request | WebSocket) -> str:
+        scope = connection.scope
+        return client_address(scope.get("client"), scope["headers"], self.settings.trust_proxy)
+
+    def _admin(self, request: Request) -> None:
+        """Refuse anyone without the admin token (everyone, when the server has none)."""
+        expected = self.settings.admin_token
+        given = _bearer(request)
+        if expected is None or given is None or not secrets.compare_digest(expected, given):
+            raise RequestError("forbidden", "this needs the server's admin token")
 
 
 def _guarded(handler: Handler) -> Handler:
@@ -170,9 +256,54 @@ def _guarded(handler: Handler) -> Handler:
 
 
 def _error(exc: RequestError) -> JSONResponse:
+    headers = {"Retry-After": str(exc.retry_after)} if exc.retry_after is not None else None
     return JSONResponse(
-        {"error": {"code": exc.code, "message": exc.message}}, status_code=exc.status
+        {"error": {"code": exc.code, "message": exc.message}},
+        status_code=exc.status,
+        headers=headers,
     )
+
+
+def _game(request: Request) -> Game:
+    game = GAMES.get(request.path_params["game"])
+    if game is None:
+        raise RequestError("unknown_table", "there is no such game")
+    return game
+
+
+def _base(request: Request) -> str:
+    """Where the server is mounted (``""`` at the root)."""
+    base: str = request.scope.get("root_path", "")
+    return base
+
+
+def _add_path(request: Request, table_id: str, link: dict[str, JsonValue]) -> dict[str, JsonValue]:
+    """A seat's link (``seat``, ``token``) with its ``path`` in the page."""
+    link["path"] = f"{_base(request)}/t/{table_id}#seat={link['seat']}&token={link['token']}"
+    return link
+
+
+def _bearer(request: Request) -> str | None:
+    """The token of an ``Authorization: Bearer ...`` header."""
+    scheme, _, token = request.headers.get("authorization", "").partition(" ")
+    token = token.strip()
+    if scheme.lower() != "bearer" or not 0 < len(token) <= MAX_TOKEN:
+        return None
+    return token
+
+
+def _page_of(request: Request) -> tuple[int | None, str | None]:
+    """The ``limit`` and ``before`` of a paged list."""
+    limit_text = request.query_params.get("limit")
+    before = request.query_params.get("before")
+    limit = None
+    if limit_text is not None:
+        if not limit_text.isdigit() or not 0 < int(limit_text) <= 1000:
+            raise RequestError("bad_request", "'limit' is a number of tables, 1 or more")
+        limit = int(limit_text)
+    if before is not None and not 0 < len(before) <= MAX_ID:
+        raise RequestError("bad_request", "'before' is a table's id")
+    return limit, before
 
 
 async def _has_body(request: Request) -> bool:

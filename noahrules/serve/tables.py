@@ -10,7 +10,6 @@ which move is next, what a move is); they never touch the network or the databas
 from __future__ import annotations
 
 import asyncio
-import json
 import secrets
 from collections.abc import Sequence
 from typing import Any
@@ -22,61 +21,22 @@ from noahrules.errors import IllegalMoveError, SerializationError
 from noahrules.events import Event
 from noahrules.game import Game, RulesValue
 from noahrules.records import GameRecord, replay
-from noahrules.render import PLAIN, Screen, screen_for
+from noahrules.render import Screen
 from noahrules.serialize import JsonValue, from_dict, from_json
 from noahrules.serve.errors import RequestError
+from noahrules.serve.naming import labels, named_screen
+from noahrules.serve.seats import Seat
 
 __all__ = [
     "Live",
-    "Seat",
     "ServerTable",
     "advance",
-    "new_token",
+    "commit",
+    "follow",
     "read_move",
     "restore",
-    "seats_from_json",
-    "seats_to_json",
     "start",
 ]
-
-
-def new_token() -> str:
-    """A secret seat token: 128 random bits, URL-safe."""
-    return secrets.token_urlsafe(16)
-
-
-@define
-class Seat:
-    """A seat: a person's (with its secret token) or a bot's (with the bot's name)."""
-
-    kind: str
-    """``"human"`` or ``"bot"``."""
-    name: str
-    bot: str | None = None
-    token: str | None = field(default=None, repr=False)
-    taken: bool = False
-    """Whether someone has claimed this person's seat (joined, or connected with its token)."""
-
-    def public(self, seat: int, connected: bool) -> dict[str, JsonValue]:
-        """What everyone may know of this seat (never the token)."""
-        return {
-            "seat": seat,
-            "kind": self.kind,
-            "name": self.name,
-            "bot": self.bot,
-            "taken": self.taken or self.kind == "bot",
-            "connected": connected or self.kind == "bot",
-        }
-
-
-def seats_to_json(seats: Sequence[Seat]) -> str:
-    """The seats as stored."""
-    return json.dumps([attrs.asdict(s) for s in seats])
-
-
-def seats_from_json(text: str) -> list[Seat]:
-    """The seats as stored (see :func:`seats_to_json`)."""
-    return [Seat(**item) for item in json.loads(text)]
 
 
 @define(eq=False)
@@ -88,6 +48,8 @@ class Live:
     state: object
     moves: list[object] = field(factory=list)
     log: list[tuple[Event, ...]] = field(factory=list)
+    notes: list[str | None] = field(factory=list)
+    """Per move, who made it when its seat's player did not (a turn that timed out)."""
     screens: dict[int | None, Screen[Any, Any, Any]] = field(factory=dict)
 
 
@@ -115,6 +77,23 @@ class ServerTable:
     """Held while a move is checked, stored and sent, so moves go one at a time."""
     bot_seq: int = -1
     """The position for which a bot move was last asked."""
+    listed: bool = True
+    """Whether the lobby lists this table (else it is reached by its links)."""
+    address: str | None = None
+    """The client address that created it (``None``: a program of the host's)."""
+    active: float = 0.0
+    """When it was created or last moved, by the server's clock."""
+    turn_since: float = 0.0
+    """When the seat to act began its turn, by the server's clock."""
+    closed: str | None = None
+    """Why the table was closed before its game ended (``None``: it was not)."""
+    next: str | None = None
+    """The table *Play again* made of this one."""
+
+    @property
+    def ended(self) -> bool:
+        """Whether no move will be made here again: the game is over, or the table closed."""
+        return self.over or self.closed is not None
 
     @property
     def players(self) -> int:
@@ -134,32 +113,48 @@ class ServerTable:
                 found = index
         return found
 
+    def labels(self) -> tuple[str, ...]:
+        """The seats' names as the page shows them (see :mod:`noahrules.serve.naming`)."""
+        return labels([s.name for s in self.seats])
+
     def screen(self, seat: int | None) -> Screen[Any, Any, Any]:
-        """The text screen of ``seat`` (``None``: spectators)."""
+        """The text screen of ``seat`` (``None``: spectators), naming seats by their labels."""
         live = self.live
         assert live is not None
         screen = live.screens.get(seat)
         if screen is None:
-            names = {i: s.name for i, s in enumerate(self.seats)}
-            screen = live.screens[seat] = screen_for(self.game, live.rules, names, PLAIN, seat)
+            screen = live.screens[seat] = named_screen(self.game, live.rules, self.labels(), seat)
         return screen
+
+    def renamed(self) -> None:
+        """Forget the screens after a seat's name changed (they name the seats)."""
+        if self.live is not None:
+            self.live.screens.clear()
+
+    def seats_info(self) -> list[JsonValue]:
+        """Every seat as everyone may see it, with who is connected."""
+        connected = {s.seat for s in self.sessions if s.seat is not None}
+        names = self.labels()
+        return [s.public(i, names[i], i in connected) for i, s in enumerate(self.seats)]
 
     def info(self) -> dict[str, JsonValue]:
         """What the lobby shows of this table: never a token, the seed or a state."""
-        connected = {s.seat for s in self.sessions if s.seat is not None}
         return {
             "id": self.id,
             "game": self.game.name,
             "title": self.game.title,
             "players": self.players,
             "variants": list(self.head.variants),
-            "seats": [s.public(i, i in connected) for i, s in enumerate(self.seats)],
-            "free": sum(1 for s in self.seats if s.kind == "human" and not s.taken),
+            "seats": self.seats_info(),
+            "free": sum(1 for s in self.seats if s.is_free) if not self.ended else 0,
             "spectators": sum(1 for s in self.sessions if s.seat is None),
             "seq": self.seq,
             "over": self.over,
+            "closed": self.closed,
             "to_act": self.to_act,
             "created": self.created,
+            "listed": self.listed,
+            "next": self.next,
             "problem": self.problem,
         }
 
@@ -170,19 +165,20 @@ def start(game: Game, rules: RulesValue, players: int, seed: int) -> tuple[GameR
     return head, Live(rules, game.new_game(rules, players, seed))
 
 
-def restore(game: Game, head: GameRecord, moves: Sequence[str]) -> Live:
-    """A table's game rebuilt from its stored record: each move read back and played again,
-    its events recomputed. Raises :class:`~noahrules.errors.NoahRulesError` (a
+def restore(game: Game, head: GameRecord, moves: Sequence[tuple[str, str | None]]) -> Live:
+    """A table's game rebuilt from its stored record: each move (with its note) read back and
+    played again, its events recomputed. Raises :class:`~noahrules.errors.NoahRulesError` (a
     :class:`~noahrules.errors.ReplayError` when the rules data changed since the game began, a
     :class:`~noahrules.errors.SerializationError` for a stored move that cannot be read)."""
     rules = game.load_rules(head.variants)
     live = Live(rules, next(replay(head, rules)))  # the head: the rules' digest checked
     state = live.state
-    for text in moves:
+    for text, note in moves:
         move = from_json(text, game.move_type, rules)
         state, events = game.step(state, move)
         live.moves.append(move)
         live.log.append(events)
+        live.notes.append(note)
     live.state = state
     return live
 
@@ -204,6 +200,8 @@ def advance(
     assert live is not None
     if table.over:
         raise RequestError("over", "the game is over")
+    if table.closed is not None:
+        raise RequestError("closed", f"this table was closed: {table.closed}")
     if seq != table.seq:
         raise RequestError("stale", f"this table is at move {table.seq}, not {seq}")
     if table.to_act != seat:
@@ -216,15 +214,27 @@ def advance(
         raise RequestError("illegal", str(exc)) from None
 
 
-def commit(table: ServerTable, move: object, state: object, events: tuple[Event, ...]) -> None:
-    """Take a stored move into the table."""
+def commit(
+    table: ServerTable,
+    move: object,
+    state: object,
+    events: tuple[Event, ...],
+    note: str | None,
+    now: float,
+) -> None:
+    """Take a stored move, made at time ``now``, into the table."""
     live = table.live
     assert live is not None
+    before = table.to_act
     live.state = state
     live.moves.append(move)
     live.log.append(events)
+    live.notes.append(note)
     table.seq += 1
+    table.active = now
     follow(table)
+    if table.to_act != before:
+        table.turn_since = now
 
 
 def follow(table: ServerTable) -> None:

@@ -7,6 +7,7 @@ real uvicorn (kill and restart, load, the browser).
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import os
@@ -23,8 +24,19 @@ from typing import Any
 from websockets.sync.client import connect
 
 from noahrules.serve.hub import Hub, Session
+from noahrules.serve.tables import ServerTable
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+class Clock:
+    """A clock the test moves by hand (the server's ``clock``): nothing waits for time."""
+
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
 
 
 class Recorder:
@@ -33,13 +45,15 @@ class Recorder:
     def __init__(self) -> None:
         self.texts: list[str] = []
         self.closed = False
+        self.reason: str | None = None
         self.session: Session | None = None
 
     def post(self, text: str) -> None:
         self.texts.append(text)
 
-    def close(self) -> None:
+    def close(self, reason: str | None = None) -> None:
         self.closed = True
+        self.reason = reason
 
     @property
     def messages(self) -> list[dict[str, Any]]:
@@ -65,6 +79,19 @@ async def join(hub: Hub, table: str, token: str | None, since: int = 0) -> Recor
     return client
 
 
+async def play_out(hub: Hub, table: ServerTable) -> None:
+    """Play ``table`` to its end in-process: each person's first legal move, the bots on their
+    own."""
+    while not table.over:
+        seat = table.to_act
+        assert seat is not None and table.live is not None
+        if table.seats[seat].kind != "human":
+            await asyncio.sleep(0.001)
+            continue
+        view = table.game.view(table.live.state, seat)
+        await hub.play(table, seat, table.seq, view.legal_moves[0])
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -72,12 +99,25 @@ def free_port() -> int:
         return port
 
 
-class ServerProcess:
-    """``python -m noahrules.serve`` on loopback with the SQLite file ``db``."""
+SCRIPTED = ("--messages-per-second", "1000")
+"""The tests' clients are scripts that move as fast as the server answers: far faster than the
+default limit of messages per connection, which is for people."""
 
-    def __init__(self, db: Path, bot_delay: float = 0.0, port: int | None = None) -> None:
+
+class ServerProcess:
+    """``python -m noahrules.serve`` on loopback with the SQLite file ``db`` and the command
+    line's ``options``."""
+
+    def __init__(
+        self,
+        db: Path,
+        bot_delay: float = 0.0,
+        port: int | None = None,
+        options: tuple[str, ...] = SCRIPTED,
+    ) -> None:
         self.db = db
         self.bot_delay = bot_delay
+        self.options = options
         self.port = port or free_port()
         self.process: subprocess.Popen[bytes] | None = None
         self.log = db.with_suffix(f".{self.port}.log")
@@ -104,6 +144,7 @@ class ServerProcess:
                     str(self.port),
                     "--bot-delay",
                     str(self.bot_delay),
+                    *self.options,
                 ],
                 cwd=ROOT,
                 env=env,

@@ -95,16 +95,16 @@ def test_the_store_is_a_wal_file_and_refuses_a_move_twice(tmp_path: Path) -> Non
     store = Store(tmp_path / "s.sqlite", "FULL")
     assert store.journal_mode == "wal"
     store.create(TableRow("a", 1.0, "{}", "[]"))
-    store.append("a", 1, "m1", over=False)
+    store.append("a", 1, "m1", over=False, at=2.0)
     with pytest.raises(sqlite3.IntegrityError):
-        store.append("a", 1, "again", over=True)
-    store.append("a", 2, "m2", over=True)
+        store.append("a", 1, "again", over=True, at=3.0)
+    store.append("a", 2, "m2", over=True, at=4.0, note="timed out")
     with pytest.raises(sqlite3.IntegrityError):
-        store.append("nope", 1, "m", over=False)
+        store.append("nope", 1, "m", over=False, at=5.0)
     store.close()
     again = Store(tmp_path / "s.sqlite")
-    assert again.tables() == [TableRow("a", 1.0, "{}", "[]", over=True, moves=2)]
-    assert again.moves("a") == ["m1", "m2"]
+    assert again.tables() == [TableRow("a", 1.0, "{}", "[]", over=True, moves=2, active=4.0)]
+    assert again.moves("a") == [("m1", None), ("m2", "timed out")]
     again.close()
 
 
@@ -204,7 +204,9 @@ def test_a_table_with_a_move_stored_unreadable_is_reported_and_the_others_restor
 
     torn, whole = asyncio.run(make())
     with sqlite3.connect(db) as connection:
-        connection.execute("INSERT INTO moves VALUES (?, 1, ?)", (torn, '{"type": "PlayAn'))
+        connection.execute(
+            "INSERT INTO moves (table_id, seq, move) VALUES (?, 1, ?)", (torn, '{"type": "PlayAn')
+        )
 
     async def reopen() -> None:
         hub = Hub(db)

@@ -70,9 +70,21 @@ def moves(table: str, other: str) -> st.SearchStrategy[dict[str, Any]]:
     )
 
 
+def names() -> st.SearchStrategy[dict[str, Any]]:
+    """Name messages: mistyped, too long, empty, naming another seat, from a spectator."""
+    return st.fixed_dictionaries(
+        {"type": st.just("name")},
+        optional={
+            "name": field_values | st.text(max_size=40),
+            "seat": field_values,
+            "table": field_values,
+        },
+    )
+
+
 def hostile(table: str, other: str, tokens: list[str]) -> st.SearchStrategy[str | bytes]:
     """Any text or bytes a client might send that the server must refuse."""
-    shaped = hellos(table, other, tokens) | moves(table, other) | json_values
+    shaped = hellos(table, other, tokens) | moves(table, other) | names() | json_values
     return st.one_of(
         shaped.map(json.dumps),
         st.text(max_size=60),
@@ -103,7 +115,7 @@ async def _fuzz(data: st.DataObject) -> None:
         for _ in range(data.draw(st.integers(1, 8), label="messages")):
             client = data.draw(st.sampled_from([seat0, seat1, watcher, stranger]), label="client")
             text = data.draw(messages, label="text")
-            if _is_legal_move(client, text, seat0, seat1):
+            if _is_legal_move(client, text, seat0, seat1) or _is_own_name(client, text, watcher):
                 continue
             sent = len(client.texts)
             assert client.session is not None
@@ -139,6 +151,21 @@ def _is_legal_move(client: Recorder, text: str | bytes, *seats: Recorder) -> boo
     return data.get("seq") == 0 and data.get("move") in welcome["view"]["legal_moves"]
 
 
+def _is_own_name(client: Recorder, text: str | bytes, watcher: Recorder) -> bool:
+    """Whether ``text`` is, by chance, a good name for a seated client's own seat (which the
+    server would take)."""
+    data = _json(text)
+    if client is watcher or not isinstance(data, dict):
+        return False
+    if client.session is None or client.session.seat is None or set(data) != {"type", "name"}:
+        return False
+    name = data.get("name")
+    if data.get("type") != "name" or not isinstance(name, str):
+        return False
+    cleaned = "".join(c for c in name if c.isprintable()).strip()
+    return 0 < len(cleaned) <= Settings().max_name
+
+
 def _is_good_hello(
     text: str | bytes, links: list[Any], table: str, other: str, other_links: list[Any]
 ) -> bool:
@@ -165,7 +192,8 @@ def _json(text: str | bytes) -> Any:
 def _snapshot(hub: Hub, table_id: str) -> tuple[Any, ...]:
     table = hub.table(table_id)
     assert table.live is not None
-    return (table.seq, table.live.state, len(table.live.moves), table.to_act)
+    seats = tuple((s.name, s.token, s.taken, s.open) for s in table.seats)
+    return (table.seq, table.live.state, len(table.live.moves), table.to_act, seats)
 
 
 @given(st.data())

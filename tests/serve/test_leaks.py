@@ -16,7 +16,7 @@ import json
 import os
 import random
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from collections.abc import Set as AbstractSet
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -31,6 +31,7 @@ from noahrules.serialize import from_dict, to_dict
 from noahrules.serve import messages
 from noahrules.serve.creation import TableRequest
 from noahrules.serve.display import derived
+from noahrules.serve.explain import explanation
 from noahrules.serve.hub import Hub
 from noahrules.serve.settings import Settings
 from tests.harness import DECISION_BOUND
@@ -119,9 +120,17 @@ class Oracle:
     """The game replayed independently from the moves the clients sent."""
 
     def __init__(
-        self, game: Game, players: int, variants: tuple[str, ...], seed: int, sent: list[Any]
+        self,
+        game: Game,
+        players: int,
+        variants: tuple[str, ...],
+        seed: int,
+        sent: list[Any],
+        labels: Sequence[str] = (),
     ) -> None:
         self.game = game
+        self.labels = list(labels) or [f"seat {s}" for s in range(players)]
+        """The seats as the table names them (every seat a person's: ``seat N``)."""
         self.rules = game.load_rules(variants)
         state = game.new_game(self.rules, players, seed)
         self.states: list[Any] = [state]
@@ -165,6 +174,8 @@ class Oracle:
                     yield f"seat {seat}: update {message['seq']} after {at}"
                 at = message["seq"]
                 yield from self._check_update(message, seat)
+                if message["over"] and message["seq"] % DISPLAY_EVERY:
+                    yield from self._check_display(message, at, seat)  # the end, always
             elif kind != "presence":
                 yield f"seat {seat}: unexpected {kind} message {text[:200]}"
             assert at is not None
@@ -217,6 +228,13 @@ class Oracle:
         moves = view.legal_moves if seat is not None else ()
         if len(display["choices"]) != len(moves) or (display["prompt"] is None) != (not moves):
             yield f"seat {seat}: the choices at {seq} are not its legal moves"
+        over = self.game.is_over(state)
+        if over != ("outcome" in message):
+            yield f"seat {seat}: an outcome at {seq} before the end, or none at the end"
+        elif over:
+            seen = [_as_seen(e, seat) for events in self.events[1 : seq + 1] for e in events]
+            if message["outcome"] != explanation(self.game, shown, seen, self.labels):
+                yield f"seat {seat}: the outcome is not that of its view and events"
 
 
 def _as_seen(event: Event, seat: int | None) -> Event:

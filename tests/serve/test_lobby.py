@@ -22,7 +22,8 @@ from noahrules.serve import Settings, TableServer, create_app
 
 @pytest.fixture
 def client() -> Iterator[TestClient]:
-    with TestClient(create_app(settings=Settings(allow_seed=True))) as test_client:
+    settings = Settings(allow_seed=True, messages_per_second=10_000)  # finish() plays fast
+    with TestClient(create_app(settings=settings)) as test_client:
         yield test_client
 
 
@@ -77,30 +78,32 @@ def test_create_list_join(client: TestClient) -> None:
         "/api/tables",
         json={
             "game": "ferry",
-            "players": 3,
+            "players": 4,
             "variants": ["frog"],
-            "seats": ["human", "human", "random"],
+            "seats": ["human", "human", "open", "random"],
             "name": "Ann",
         },
     )
     assert made.status_code == 201
     body = made.json()
     table = body["table"]
-    assert [link["seat"] for link in body["links"]] == [0, 1]
+    assert [link["seat"] for link in body["links"]] == [0, 1]  # the invited seats only
     assert body["links"][0]["path"].startswith(f"/t/{table['id']}#seat=0&token=")
-    assert table["seats"][0]["name"] == "Ann" and table["seats"][2]["bot"] == "random"
-    text = json.dumps(client.get("/api/tables").json())
-    assert table["id"] in text
+    assert table["seats"][0]["name"] == "Ann" and table["seats"][3]["bot"] == "random"
+    assert [s["open"] for s in table["seats"]] == [False, False, True, False]
+    listed = client.get("/api/tables").json()
+    text = json.dumps(listed)
+    assert table["id"] in text and listed["tables"][0]["free"] == 1
     assert all(link["token"] not in text for link in body["links"])
     assert "seed" not in text
     joined = client.post(f"/api/tables/{table['id']}/join", json={"name": "Bo"}).json()
-    assert joined["seat"] == 0 and joined["token"] == body["links"][0]["token"]
-    second = client.post(f"/api/tables/{table['id']}/join").json()
-    assert second["seat"] == 1
+    assert joined["seat"] == 2
+    assert joined["token"] not in [link["token"] for link in body["links"]]
     full = client.post(f"/api/tables/{table['id']}/join", json={})
     assert full.status_code == 409 and full.json()["error"]["code"] == "full"
     info = client.get(f"/api/tables/{table['id']}").json()
-    assert [s["name"] for s in info["seats"]] == ["Bo", "seat 1", "random bot"]
+    assert [s["name"] for s in info["seats"]] == ["Ann", "seat 1", "Bo", "random bot"]
+    assert info["free"] == 0
 
 
 @pytest.mark.parametrize(
@@ -111,8 +114,10 @@ def test_create_list_join(client: TestClient) -> None:
         ({"game": "ferry", "players": True}, "ferry takes 2 to 5 players"),
         ({"game": "ferry", "variants": ["my/house.yaml"]}, "variants are distinct names"),
         ({"game": "ferry", "variants": ["frog", "frog"]}, "variants are distinct names"),
-        ({"game": "island", "players": 2, "seats": ["human"]}, "'seats' lists one of"),
-        ({"game": "island", "players": 2, "seats": ["human", "alphago"]}, "'seats' lists one of"),
+        ({"game": "island", "players": 2, "seats": ["human"]}, "'seats' lists one seat kind"),
+        ({"game": "island", "players": 2, "seats": ["human", "alphago"]}, "is not one of the bots"),
+        ({"game": "island", "players": 2, "seats": ["open", "human"]}, "seat 0 is the creator's"),
+        ({"game": "island", "unlisted": "yes"}, "'unlisted' is true or false"),
         ({"game": "island", "name": "x" * 100}, "at most 24 characters"),
         ({"game": "island", "colour": "red"}, "unknown fields"),
         ([1, 2], "send a JSON object"),
@@ -122,7 +127,7 @@ def test_bad_requests_to_create_are_refused(client: TestClient, body: object, pr
     answer = client.post("/api/tables", json=body)
     assert answer.status_code == 400
     assert problem in answer.json()["error"]["message"]
-    assert client.get("/api/tables").json() == {"tables": []}
+    assert client.get("/api/tables").json() == {"tables": [], "next": None}
 
 
 def test_request_bodies_are_bounded(client: TestClient) -> None:

@@ -90,7 +90,7 @@ class Table:
 
 def _restart(server: ServerProcess) -> ServerProcess:
     server.kill()
-    return ServerProcess(server.db, port=server.port).start()
+    return ServerProcess(server.db, port=server.port, options=server.options).start()
 
 
 @pytest.mark.parametrize("game", ["ferry", "island"])
@@ -129,12 +129,14 @@ def test_kill_and_restart_loses_nothing(tmp_path: Path, game: str) -> None:
             table.rejoin(seat, last.latest()["seq"])
         table.play_until(lambda m: False)
         record = server.get(f"/api/tables/{table.id}/record")
-        assert server.get(f"/api/tables/{table.id}")["over"]
+        info = server.get(f"/api/tables/{table.id}")
+        assert info["over"]
     finally:
         server.stop()
 
     spec = GAMES[game]
-    oracle = Oracle(spec, 3, tuple(record["variants"]), record["seed"], record["moves"])
+    labels = [s["label"] for s in info["seats"]]
+    oracle = Oracle(spec, 3, tuple(record["variants"]), record["seed"], record["moves"], labels)
     problems: list[str] = []
     for client in table.transcripts:
         transcript = Transcript(client.seat, client.since, client)  # type: ignore[arg-type]

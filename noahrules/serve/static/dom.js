@@ -40,16 +40,19 @@ export function put(node, ...children) {
 /** Where the server is mounted ("" at the root). */
 export const BASE = document.querySelector('meta[name="noahrules-base"]').content;
 
-/** JSON from the server, or an Error carrying the server's message. */
+/** JSON from the server, or an Error carrying the server's message. A ``token`` option goes in
+ * the Authorization header (never in the address). */
 export async function api(path, options = {}) {
-  const init = { headers: {}, ...options };
-  if (options.json !== undefined) {
+  const { token, json, ...rest } = options;
+  const init = { headers: {}, ...rest };
+  if (token) init.headers.Authorization = `Bearer ${token}`;
+  if (json !== undefined) {
     init.method = init.method || "POST";
-    init.body = JSON.stringify(options.json);
+    init.body = JSON.stringify(json);
     init.headers["Content-Type"] = "application/json";
   }
   const response = await fetch(BASE + path, init);
-  const data = await response.json().catch(() => ({}));
+  const data = response.status === 204 ? {} : await response.json().catch(() => ({}));
   if (!response.ok) {
     const message = (data.error && data.error.message) || response.statusText;
     throw new Error(message);
@@ -72,13 +75,11 @@ export function toast(text, kind = "info") {
 /** Symbols of the genders. */
 export const GENDER = { male: "\u2642", female: "\u2640", either: "\u26a5" };
 
-/** A seat's name as the page shows it (with its number when another seat has the same). */
+/** A seat's name as the page shows it: its label from the server (the name, with the seat's
+ * number when another seat has the same name), "(you)" for your own. */
 export function seatName(info, seat, you) {
   const entry = info && info.seats[seat];
-  let name = entry ? entry.name : `seat ${seat}`;
-  if (entry && info.seats.some((s) => s.seat !== seat && s.name === entry.name)) {
-    name = `${name} (seat ${seat})`;
-  }
+  const name = entry ? entry.label || entry.name : `seat ${seat}`;
   return seat === you ? `${name} (you)` : name;
 }
 

@@ -51,8 +51,8 @@ function harbour(ctx) {
     const target = noahMoves.find((m) => m.move.dock === dock);
     const card = dockCard(ctx, ferry, dock, target);
     const angle = (2 * Math.PI * dock) / table.docks.length - Math.PI / 2;
-    card.style.left = `${50 + 37 * Math.cos(angle)}%`;
-    card.style.top = `${50 + 39 * Math.sin(angle)}%`;
+    card.style.setProperty("--x", `${50 + 37 * Math.cos(angle)}%`);
+    card.style.setProperty("--y", `${50 + 39 * Math.sin(angle)}%`);
     return card;
   });
   const centre = h("div", { class: "centre" },
@@ -68,7 +68,10 @@ function dockCard(ctx, ferry, dock, target) {
   const { table, model, ferries, act } = ctx;
   const noah = table.noah === dock;
   const classes = ["dock", `dock-${dock}`, noah ? "noah" : "", target ? "target" : ""].join(" ");
+  const count = table.docks.length;
+  const beside = `next to ${(dock + count - 1) % count} and ${(dock + 1) % count}`;
   const head = h("div", { class: "dock-head" }, h("span", {}, `Dock ${dock}`),
+    h("span", { class: "beside", title: "a female sends Noah to a dock next to his; a male across (F14)" }, beside),
     noah ? h("span", { class: "noah-badge", title: "Noah is here" }, "Noah") : null);
   if (!ferry) {
     return h("div", { class: classes, "data-dock": dock }, head,
@@ -143,7 +146,7 @@ function hand(ctx) {
   return h("section", { class: "hand", id: "hand" },
     h("h3", {}, `Your hand (${view.hand.length})`),
     h("div", { class: "cards" }, cards),
-    seen.map((e) => h("p", { class: "revealed" }, `Seat ${e.target}'s hand when you looked: `,
+    seen.map((e) => h("p", { class: "revealed" }, `${seatName(model.info, e.target, model.seat)}'s hand when you looked: `,
       e.cards.map((id) => animalChip(ctx, { card: id })))));
 }
 
@@ -154,7 +157,7 @@ function cardFace(card, attrs) {
   const face = h("div", attrs,
     h("div", { class: "species" }, card.species),
     h("div", { class: "stats" }, h("span", { class: `gender ${card.gender}` }, GENDER[card.gender]),
-      h("span", { title: "weight" }, `${card.weight} kg`), h("span", { title: "tears" }, `${card.tears} tears`)),
+      h("span", { title: "weight" }, `${card.weight} kg`), h("span", { title: "tears: penalty if it is still in your hand when the round ends" }, `${card.tears} ${card.tears === 1 ? "tear" : "tears"}`)),
     abilities.length ? h("div", { class: "ability" }, abilities.join("; ")) : null,
     h("div", { class: "card-id" }, card.id));
   face.style.setProperty("--hue", hue(card.species));

@@ -122,12 +122,43 @@ function sidePanel(model, table) {
     const ark = rules.arks[seat];
     return h("li", { class: seat === table.seat && table.phase !== "over" ? "to-act" : "", "data-seat": seat },
       h("span", { class: `ark-dot ${ark.colour}` }), h("strong", {}, seatName(model.info, seat, model.seat)),
-      ` \u00b7 ${table.points[seat]} points so far`,
+      ` \u00b7 ${pointsText(model, table, seat)}`,
       h("div", { class: "small" }, `Rescued: ${rescued}`),
       h("div", { class: "small muted" }, `Doubled on this ark: ${ark.doubled.join(", ")}`));
   });
   return h("aside", { class: "island-side" }, h("ul", { class: "players" }, rows),
     h("p", { class: "small muted" }, "Highlighted spaces are where you may act; gold rings mark the pairs you can rescue now: click one animal, then its partner."));
+}
+
+/** A seat's points: during play the start and flood points so far (the animals count at the
+ * end, I17); once the game is over, its final total. */
+function pointsText(model, table, seat) {
+  const outcome = model.outcome;
+  if (table.phase === "over" && outcome) return `${outcome.rows[seat][outcome.rows[seat].length - 1]} points in all`;
+  return `${table.points[seat]} points so far, before the animals`;
+}
+
+/** The map's legend, for the Rules panel: what each colour and mark means. */
+export function legend() {
+  const swatch = (kind, text) => h("li", {}, s("svg", { class: "swatch", viewBox: "-11 -11 22 22", width: 22, height: 22 },
+    s("g", { class: `space ${kind}` }, s("polygon", { points: hexPoints(0, 0, 10), class: "hex" }))), ` ${text}`);
+  const disc = (classes, label, text) => h("li", {}, s("svg", { class: "swatch", viewBox: "-11 -11 22 22", width: 22, height: 22 },
+    s("g", { class: `tile ${classes}` }, s("circle", { cx: 0, cy: 0, r: 8, fill: classes.includes("down") ? null : "hsl(40 60% 72%)" }),
+      s("text", { x: 0, y: 3, "text-anchor": "middle" }, label))), ` ${text}`);
+  return h("section", { class: "legend", id: "legend" }, h("h3", {}, "Map legend"),
+    h("ul", { class: "legend-list" },
+      swatch("kind-sea", "sea: water from the start"),
+      swatch("kind-ark", "ark space: where an ark starts"),
+      swatch("kind-beach", "beach: land without animals"),
+      swatch("kind-jungle", "jungle: land with an animal"),
+      swatch("kind-jungle flooded", "flooded land: water laid during play"),
+      swatch("kind-jungle target", "outlined: where you may act now"),
+      disc("down", "?", "an animal lying face down"),
+      disc("up", "zeb", "a face-up animal (the first letters of its species)"),
+      disc("up rescuable", "zeb", "gold ring: you can rescue it now"),
+      h("li", {}, s("svg", { class: "swatch", viewBox: "-14 -11 28 22", width: 28, height: 22 },
+        s("path", { d: "M-13,-3 L13,-3 L8,8 L-8,8 Z", fill: ARK_FILL.red, stroke: "#222" })),
+      " an ark, in its player's colour, with its seat number")));
 }
 
 function decision(model, act) {

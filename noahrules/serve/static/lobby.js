@@ -1,14 +1,16 @@
-// The lobby: the tables of the server, a form for a new one, joining and watching.
+// The lobby: the tables of the server a page at a time, a form for a new one, joining and watching.
 import { BASE, api, h, put, toast } from "./dom.js";
+import { rulesButton } from "./rules.js";
 
-const SEAT_KINDS = { human: "a person" };
+const PEOPLE = { human: "a friend you invite", open: "anyone (an open seat)" };
 
 export async function showLobby(main) {
   const catalogue = await api("/api/games");
   const list = h("section", { class: "panel", id: "tables" }, h("h2", {}, "Tables"));
+  const lobby = { list, before: null };
   put(main, h("div", { class: "lobby" }, newTableForm(catalogue), list));
-  await refresh(list);
-  setInterval(() => refresh(list).catch(() => {}), 3000);
+  await refresh(lobby);
+  setInterval(() => { if (lobby.before === null) refresh(lobby).catch(() => {}); }, 5000);
 }
 
 function newTableForm(catalogue) {
@@ -19,6 +21,8 @@ function newTableForm(catalogue) {
   const variants = h("div", { class: "variants", id: "new-variants" });
   const seats = h("div", { class: "seats", id: "new-seats" });
   const name = h("input", { name: "name", id: "new-name", maxlength: 24, placeholder: "your name" });
+  const unlisted = h("input", { type: "checkbox", id: "new-unlisted" });
+  const howTo = h("span", { id: "how-to" });
   const spec = () => games.find((g) => g.name === game.value);
 
   function drawPlayers() {
@@ -28,16 +32,17 @@ function newTableForm(catalogue) {
       h("option", { value: n, selected: n === Math.min(Math.max(keep, g.min_players), g.max_players) }, `${n} players`)));
     put(variants, ...g.variants.map((v) =>
       h("label", {}, h("input", { type: "checkbox", value: v }), ` ${v}`)));
+    put(howTo, rulesButton(g.name, `How to play ${g.name}`));
     drawSeats();
   }
   function drawSeats() {
     const n = Number(players.value);
     put(seats, ...range(0, n - 1).map((seat) => {
-      const kinds = seat === 0 ? ["human"] : ["human", ...catalogue.bots];
+      const kinds = seat === 0 ? ["human"] : ["human", "open", ...catalogue.bots];
       const choose = h("select", { "data-seat": seat, "aria-label": `seat ${seat}` },
         kinds.map((k) => h("option", { value: k, selected: seat > 0 && k === "greedy" },
-          SEAT_KINDS[k] || `${k} bot`)));
-      return h("label", { class: "seat-kind" }, `Seat ${seat}${seat === 0 ? " (you)" : ""}: `, choose);
+          seat === 0 ? "you" : PEOPLE[k] || `${k} bot`)));
+      return h("label", { class: "seat-kind" }, `Seat ${seat}: `, choose);
     }));
   }
   game.addEventListener("change", drawPlayers);
@@ -46,11 +51,13 @@ function newTableForm(catalogue) {
 
   const form = h("form", { class: "panel", id: "new-table" },
     h("h2", {}, "New table"),
-    h("label", {}, "Game ", game),
+    h("label", {}, "Game ", game), howTo,
     h("label", {}, "Players ", players),
     h("fieldset", {}, h("legend", {}, "Variants"), variants),
-    h("fieldset", {}, h("legend", {}, "Seats"), seats),
+    h("fieldset", {}, h("legend", {}, "Seats"), seats,
+      h("p", { class: "small muted" }, "A friend's seat opens only with the link you send them; an open seat is offered here to anyone.")),
     h("label", {}, "Your name ", name),
+    h("label", {}, unlisted, " unlisted: only people with a link find it"),
     h("button", { type: "submit", class: "primary", id: "create" }, "Create the table"));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -60,10 +67,10 @@ function newTableForm(catalogue) {
       variants: [...variants.querySelectorAll("input:checked")].map((i) => i.value),
       seats: [...seats.querySelectorAll("select")].map((s) => s.value),
       name: name.value,
+      unlisted: unlisted.checked,
     };
     try {
       const made = await api("/api/tables", { json: body });
-      sessionStorage.setItem(`links:${made.table.id}`, JSON.stringify(made.links));
       location.assign(made.links[0].path);
     } catch (error) {
       toast(error.message, "error");
@@ -72,25 +79,32 @@ function newTableForm(catalogue) {
   return form;
 }
 
-async function refresh(list) {
-  const { tables } = await api("/api/tables");
+async function refresh(lobby) {
+  const query = lobby.before ? `?before=${encodeURIComponent(lobby.before)}` : "";
+  const { tables, next } = await api(`/api/tables${query}`);
   const rows = tables.map((t) => {
-    const who = t.seats.map((s) => s.kind === "bot" ? s.name : `${s.name}${s.taken ? "" : " (free)"}`);
-    const state = t.problem ? "cannot be restored" : t.over ? "game over" :
-      t.free ? `waiting for ${t.free} player(s)` : `move ${t.seq}, seat ${t.to_act} to act`;
+    const who = t.seats.map((s) => s.kind === "bot" ? s.label
+      : `${s.label}${s.taken ? "" : s.open ? " (open)" : " (invited)"}`);
+    const state = t.problem ? "cannot be restored" : t.over ? "game over" : t.closed ? `closed: ${t.closed}` :
+      t.free ? `${t.free} open seat(s)` : `move ${t.seq}`;
     const actions = [];
-    if (t.free && !t.over) actions.push(h("button", { class: "join", onclick: () => join(t.id) }, "Join"));
+    if (t.free) actions.push(h("button", { class: "join", onclick: () => join(t.id) }, "Join"));
     actions.push(h("a", { class: "button", href: `${BASE}/t/${t.id}` }, "Watch"));
-    if (t.over) actions.push(h("a", { class: "button", href: `${BASE}/replay?table=${t.id}` }, "Replay"));
+    if (t.over || t.closed) actions.push(h("a", { class: "button", href: `${BASE}/replay?table=${t.id}` }, "Replay"));
     return h("tr", { "data-table": t.id },
       h("td", {}, t.game), h("td", {}, t.variants.join(", ") || "\u2014"),
       h("td", {}, who.join(", ")), h("td", {}, state), h("td", { class: "actions" }, actions));
   });
   const table = rows.length
-    ? h("table", {}, h("thead", {}, h("tr", {}, ["Game", "Variants", "Seats", "State", ""].map((c) => h("th", {}, c)))),
-      h("tbody", {}, rows))
+    ? h("div", { class: "scroll" }, h("table", {},
+      h("thead", {}, h("tr", {}, ["Game", "Variants", "Seats", "State", ""].map((c) => h("th", {}, c)))),
+      h("tbody", {}, rows)))
     : h("p", { class: "muted" }, "No tables yet: create one.");
-  put(list, h("h2", {}, "Tables"), table);
+  const paging = h("p", { class: "paging" },
+    lobby.before ? h("button", { type: "button", id: "newest", onclick: () => { lobby.before = null; refresh(lobby); } }, "Newest tables") : null,
+    " ",
+    next ? h("button", { type: "button", id: "older", onclick: () => { lobby.before = next; refresh(lobby); } }, "Older tables") : null);
+  put(lobby.list, h("h2", {}, "Tables"), table, paging);
 }
 
 async function join(id) {

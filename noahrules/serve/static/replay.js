@@ -1,17 +1,16 @@
 // The replay viewer: a finished table's game, or a game record you upload, move by move.
 import { BASE, api, h, put, toast } from "./dom.js";
-import * as ferry from "./ferry.js";
-import * as island from "./island.js";
-import * as plain from "./plain.js";
-
-const GAMES = { ferry, island };
+import { pageOf } from "./games.js";
+import { resultContent } from "./result.js";
+import { rulesButton } from "./rules.js";
 
 export async function showReplay(main, tableId) {
   if (tableId) {
     try {
-      const [replay, rules] = await Promise.all([
-        api(`/api/tables/${tableId}/replay`), api(`/api/tables/${tableId}/rules`)]);
-      viewer(main, replay, rules, `table ${tableId}`);
+      const [replay, rules, table, games] = await Promise.all([
+        api(`/api/tables/${tableId}/replay`), api(`/api/tables/${tableId}/rules`),
+        api(`/api/tables/${tableId}`), api("/api/games")]);
+      viewer(main, replay, rules, `table ${tableId}`, table.seats, games.games);
     } catch (error) {
       put(main, h("p", { class: "problem" }, error.message), uploadForm(main));
     }
@@ -33,8 +32,9 @@ function uploadForm(main) {
       const text = await file.files[0].text();
       const replay = await api("/api/replay", { method: "POST", body: text, headers: { "Content-Type": "application/json" } });
       const query = replay.variants.map((v) => `variant=${encodeURIComponent(v)}`).join("&");
-      const rules = await api(`/api/games/${replay.game}/rules${query ? `?${query}` : ""}`);
-      viewer(main, replay, rules, file.files[0].name);
+      const [rules, games] = await Promise.all([
+        api(`/api/games/${replay.game}/rules${query ? `?${query}` : ""}`), api("/api/games")]);
+      viewer(main, replay, rules, file.files[0].name, null, games.games);
     } catch (error) {
       toast(error.message, "error");
     }
@@ -42,20 +42,23 @@ function uploadForm(main) {
   return form;
 }
 
-function viewer(main, replay, rules, title) {
+function viewer(main, replay, rules, title, seats, games) {
   const frames = replay.frames;
   const state = { at: frames.length - 1, seat: 0, timer: null };
-  const game = GAMES[replay.game] || plain;
+  const game = pageOf(replay.game);
+  const spec = games.find((g) => g.name === replay.game) || { score_name: "score" };
   const info = {
     game: replay.game, id: "replay", variants: replay.variants, over: false,
-    seats: Array.from({ length: replay.players }, (_, seat) => ({ seat, name: `seat ${seat}`, kind: "human" })),
+    seats: seats || Array.from({ length: replay.players }, (_, seat) => ({ seat, name: `seat ${seat}`, kind: "human" })),
   };
+  const result = replay.result;
+  const resultBox = h("section", { class: "panel result", id: "result", hidden: true });
   const boardBox = h("section", { class: "board", id: "board" });
   const log = h("ol", { class: "log", id: "log" });
   const slider = h("input", { type: "range", min: 0, max: frames.length - 1, value: state.at, id: "replay-slider" });
   const where = h("span", { id: "replay-at" });
   const seatPick = h("select", { id: "replay-seat", "aria-label": "whose view" },
-    info.seats.map((s) => h("option", { value: s.seat }, `as seen by seat ${s.seat}`)));
+    info.seats.map((s) => h("option", { value: s.seat }, `as seen by ${s.label || s.name}`)));
   const go = (at) => { state.at = Math.max(0, Math.min(frames.length - 1, at)); draw(); };
   const play = h("button", { onclick: () => {
     if (state.timer) { clearInterval(state.timer); state.timer = null; play.textContent = "Play"; return; }
@@ -68,7 +71,9 @@ function viewer(main, replay, rules, title) {
   function draw() {
     const frame = frames[state.at];
     const view = { ...frame.views[state.seat], legal_moves: [] };
+    const last = state.at === frames.length - 1;
     const model = { view, rules, info, seat: state.seat, ui: {}, busy: true,
+      outcome: last && result ? result.outcome : null,
       display: { derived: frame.derived[state.seat], prompt: null, choices: [] } };
     slider.value = state.at;
     where.textContent = `move ${frame.seq} of ${frames.length - 1}`;
@@ -77,11 +82,14 @@ function viewer(main, replay, rules, title) {
     for (const f of frames.slice(1, state.at + 1)) for (const line of f.lines) lines.push(h("li", { "data-seq": f.seq }, line));
     put(log, ...lines.slice(-300));
     log.scrollTop = log.scrollHeight;
+    resultBox.hidden = !(last && result);
+    if (last && result) put(resultBox, h("h3", {}, "Result"), resultContent(result, info, null, spec));
   }
 
   put(main, h("div", { class: "table-page replay" },
     h("section", { class: "status" }, h("div", { class: "title" }, h("strong", {}, `Replay of ${title}`),
-      ` \u00b7 ${replay.game}`, replay.variants.length ? ` \u00b7 ${replay.variants.join(", ")}` : ""),
+      ` \u00b7 ${replay.game}`, replay.variants.length ? ` \u00b7 ${replay.variants.join(", ")}` : "",
+      " ", rulesButton(replay.game)),
       h("div", { class: "controls" },
         h("button", { onclick: () => go(0), title: "start" }, "\u23ee"),
         h("button", { onclick: () => go(state.at - 1), title: "back", id: "replay-back" }, "\u25c0"),
@@ -89,6 +97,7 @@ function viewer(main, replay, rules, title) {
         h("button", { onclick: () => go(state.at + 1), title: "forward", id: "replay-forward" }, "\u25b6"),
         h("button", { onclick: () => go(frames.length - 1), title: "end" }, "\u23ed"),
         slider, where, seatPick)),
+    resultBox,
     h("div", { class: "play" }, boardBox,
       h("aside", { class: "side" }, h("section", { class: "panel" }, h("h3", {}, "Moves"), log),
         h("p", {}, h("a", { href: `${BASE}/replay` }, "Replay another record"))))));

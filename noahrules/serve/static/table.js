@@ -1,17 +1,19 @@
 // A table: one WebSocket to the server, the board of the game, the choices, the log, the end.
 import { BASE, api, h, put, seatName, toast } from "./dom.js";
-import * as ferry from "./ferry.js";
-import * as island from "./island.js";
+import { pageOf } from "./games.js";
 import * as plain from "./plain.js";
+import { resultContent } from "./result.js";
+import { rulesButton } from "./rules.js";
 
-const GAMES = { ferry, island };
 const MAX_LOG = 400;
+const FATAL = ["bad_token", "unknown_table", "unavailable"];
 
 export async function showTable(main, id) {
   const params = new URLSearchParams(location.hash.slice(1));
   const model = {
     id, token: params.get("token"), seat: null, info: null, rules: null, games: null,
-    seq: 0, view: null, display: null, lines: [], end: null, connected: false, busy: false, ui: {},
+    seq: 0, view: null, display: null, outcome: null, lines: [], end: null, connected: false,
+    busy: false, ui: {}, links: null,
   };
   const [rules, games] = await Promise.all([api(`/api/tables/${id}/rules`), api("/api/games")]);
   model.rules = rules;
@@ -20,13 +22,16 @@ export async function showTable(main, id) {
     status: h("section", { class: "status", id: "status" }),
     board: h("section", { class: "board", id: "board" }),
     log: h("ol", { class: "log", id: "log" }),
-    result: h("section", { class: "result", id: "result", hidden: true }),
-    invite: invitePanel(id),
+    result: h("section", { class: "panel result", id: "result", hidden: true }),
+    invite: h("section", { class: "panel invite", id: "invite" }),
+    name: h("section", { class: "name-part", id: "name-part", hidden: true }),
   };
   put(main, h("div", { class: "table-page" },
     parts.status,
+    parts.name,
+    parts.result,
     h("div", { class: "play" }, parts.board,
-      h("aside", { class: "side" }, parts.result,
+      h("aside", { class: "side" },
         h("section", { class: "panel" }, h("h3", {}, "Moves"), parts.log), parts.invite))));
   connect(model, parts, 0);
 }
@@ -51,12 +56,15 @@ function connect(model, parts, attempt) {
 
 function receive(model, parts, message) {
   if (message.type === "welcome") {
+    const first = model.info === null;
     model.connected = true;
     model.resetAttempts();
     model.info = message.table;
     model.seat = message.seat;
     for (const entry of message.log) addLines(model, entry.seq, entry.lines, entry.events);
     take(model, message);
+    drawName(model, parts);
+    if (first) drawInvite(model, parts);
   } else if (message.type === "update") {
     addLines(model, message.seq, message.lines, message.events);
     model.info.to_act = message.to_act;
@@ -66,12 +74,18 @@ function receive(model, parts, message) {
   } else if (message.type === "presence") {
     model.info.seats = message.seats;
     model.info.spectators = message.spectators;
+    drawName(model, parts);
+    if (model.links) drawInvite(model, parts);
+  } else if (message.type === "closed") {
+    model.info.closed = message.reason;
+  } else if (message.type === "again") {
+    model.info.next = message.table;
   } else if (message.type === "error") {
     model.busy = false;
     toast(message.message, "error");
-    if (["bad_token", "unknown_table", "unavailable"].includes(message.code)) {
+    if (FATAL.includes(message.code)) {
       model.fatal = true;
-      put(parts.board, h("p", { class: "problem" }, message.message));
+      put(parts.board, h("p", { class: "problem", id: "problem" }, message.message));
     }
   }
   draw(model, parts);
@@ -81,6 +95,7 @@ function take(model, message) {
   model.seq = message.seq;
   model.view = message.view;
   model.display = message.display;
+  model.outcome = message.outcome || null;
   model.busy = false;
   model.ui = {};
 }
@@ -92,9 +107,8 @@ function addLines(model, seq, lines, events) {
 }
 
 function draw(model, parts) {
-  if (!model.view) return;
+  if (!model.view || model.fatal) return;
   drawStatus(model, parts);
-  const game = GAMES[model.info.game] || plain;
   const act = {
     send(index) {
       if (model.busy || !model.connected) return;
@@ -108,73 +122,150 @@ function draw(model, parts) {
       draw(model, parts);
     },
   };
-  put(parts.board, game.board(model, act), plain.choiceList(model, act));
+  put(parts.board, pageOf(model.info.game).board(model, act), plain.choiceList(model, act));
   put(parts.log, ...model.lines.map((l) => h("li", { "data-seq": l.seq }, l.line)));
   parts.log.scrollTop = parts.log.scrollHeight;
   drawResult(model, parts);
+  parts.invite.hidden = ended(model.info);
+}
+
+function ended(info) {
+  return Boolean(info.over || info.closed);
 }
 
 function drawStatus(model, parts) {
   const info = model.info;
   if (!info) return;
   const you = model.seat;
-  const view = model.view;
   let doing;
   if (info.over) doing = "Game over.";
+  else if (info.closed) doing = `This table was closed: ${info.closed}.`;
   else if (model.display && model.display.prompt) doing = `Your turn: ${model.display.prompt}`;
   else doing = `Waiting for ${seatName(info, info.to_act, you)}\u2026`;
   const seats = info.seats.map((s) => h("li", {
-    class: [s.seat === info.to_act && !info.over ? "to-act" : "", s.connected ? "on" : "off"].join(" "),
-  }, seatName(info, s.seat, you), s.kind === "bot" ? "" : s.connected ? "" : " (away)"));
+    class: [s.seat === info.to_act && !ended(info) ? "to-act" : "", s.connected ? "on" : "off"].join(" "),
+  }, seatName(info, s.seat, you), s.kind === "bot" || s.connected ? "" : " (away)"));
   put(parts.status,
     h("div", { class: "title" }, h("strong", {}, info.game), ` \u00b7 table ${info.id}`,
       info.variants.length ? ` \u00b7 ${info.variants.join(", ")}` : "",
-      you === null ? " \u00b7 watching" : ` \u00b7 you are seat ${you}`),
+      you === null ? " \u00b7 watching" : ` \u00b7 you are seat ${you}`, " ", rulesButton(info.game)),
     h("div", { class: `doing${model.display && model.display.prompt ? " yours" : ""}`, id: "doing" },
       model.busy ? "Sending\u2026" : doing),
     h("ul", { class: "seats" }, seats),
     h("div", { class: `link ${model.connected ? "on" : "off"}`, id: "connection" },
       model.connected ? `connected \u00b7 move ${model.seq}` : "reconnecting\u2026"));
-  if (view) parts.status.dataset.seq = model.seq;
+  if (model.view) parts.status.dataset.seq = model.seq;
+}
+
+/** The form in which a person arriving by an invite link names their seat: drawn once, apart
+ * from the status that every move redraws, so that typing is never interrupted. */
+function drawName(model, parts) {
+  const mine = model.seat !== null && model.info.seats[model.seat];
+  const wanted = Boolean(mine && !mine.named);
+  parts.name.hidden = !wanted;
+  if (!wanted) {
+    parts.name.replaceChildren();
+    return;
+  }
+  if (parts.name.firstChild) return;
+  const input = h("input", { id: "my-name", maxlength: 24, placeholder: "your name", "aria-label": "your name" });
+  const form = h("form", { class: "name-form panel", id: "name-form" },
+    "Tell the others your name: ", input, " ", h("button", { type: "submit" }, "Save"));
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const name = input.value.trim();
+    if (name && model.connected) model.socket.send(JSON.stringify({ type: "name", name }));
+  });
+  put(parts.name, form);
 }
 
 function drawResult(model, parts) {
-  const end = model.end;
-  if (!end || !model.info.over) {
+  const info = model.info;
+  if (!ended(info)) {
     parts.result.hidden = true;
     return;
   }
-  const spec = model.games.find((g) => g.name === model.info.game) || { score_name: "score" };
-  const field = Object.keys(end).find((k) => k !== "type" && k !== "winners" && Array.isArray(end[k]));
-  const scores = end[field] || [];
-  const rows = scores.map((score, seat) => h("tr", { class: end.winners.includes(seat) ? "winner" : "" },
-    h("td", {}, seatName(model.info, seat, model.seat)), h("td", { class: "score" }, score),
-    h("td", {}, end.winners.includes(seat) ? "winner" : "")));
-  const winners = end.winners.map((s) => seatName(model.info, s, model.seat)).join(" and ");
   parts.result.hidden = false;
+  const spec = model.games.find((g) => g.name === info.game) || { score_name: "score" };
+  const end = model.end && info.over
+    ? { winners: model.end.winners, scores: scoresOf(model.end), outcome: model.outcome } : null;
   put(parts.result,
-    h("h3", {}, "Game over"),
-    h("p", { id: "winners" }, `${end.winners.length > 1 ? "Winners" : "Winner"}: ${winners}`),
-    h("table", { class: "scores", id: "scores" },
-      h("thead", {}, h("tr", {}, h("th", {}, "Seat"),
-        h("th", {}, spec.score_name + (spec.lower_scores_win ? " (lower wins)" : "")), h("th", {}, ""))),
-      h("tbody", {}, rows)),
-    h("p", {}, h("a", { class: "button", href: `${BASE}/replay?table=${model.id}` }, "Replay this game"),
+    h("h3", {}, info.over ? "Game over" : "Table closed"),
+    end ? resultContent(end, info, model.seat, spec)
+      : h("p", { class: "reason", id: "reason" }, `This table was closed: ${info.closed}.`),
+    h("p", { class: "actions" },
+      h("a", { class: "button", href: `${BASE}/replay?table=${model.id}` }, "Replay this game"),
       " ", h("a", { class: "button", href: `${BASE}/api/tables/${model.id}/record`, download: `${model.id}.json` },
-        "Download the record")));
+        "Download the record")),
+    againPart(model));
 }
 
-function invitePanel(id) {
-  const stored = sessionStorage.getItem(`links:${id}`);
-  const links = stored ? JSON.parse(stored) : [];
-  const here = Number(new URLSearchParams(location.hash.slice(1)).get("seat"));
-  const others = links.filter((l) => l.seat !== here);
-  const watch = `${location.origin}${BASE}/t/${id}`;
-  return h("section", { class: "panel invite" }, h("h3", {}, "Invite"),
-    others.length ? h("p", {}, "Send each friend the link of one seat (it is that seat's key):") : null,
-    h("ul", {}, others.map((l) => {
-      const url = location.origin + l.path;
-      return h("li", {}, `Seat ${l.seat}: `, h("input", { readonly: true, value: url, class: "copy" }));
-    })),
-    h("p", {}, "Anyone can watch at ", h("input", { readonly: true, value: watch, class: "copy" })));
+function scoresOf(end) {
+  const field = Object.keys(end).find((k) => k !== "type" && k !== "winners" && Array.isArray(end[k]));
+  return end[field] || [];
+}
+
+/** Play again: for a seated person, a new table with the same seats and their own seat's link. */
+function againPart(model) {
+  const next = model.info.next;
+  if (model.seat === null || !model.token) {
+    return next ? h("p", {}, h("a", { class: "button", href: `${BASE}/t/${next}` }, "Watch the next game")) : null;
+  }
+  const go = async () => {
+    try {
+      const link = await api(`/api/tables/${model.id}/again`, { method: "POST", token: model.token });
+      location.assign(link.path);
+    } catch (error) {
+      toast(error.message, "error");
+    }
+  };
+  return h("p", {}, next ? "The others are starting a new game. " : "",
+    h("button", { class: "primary", id: "again", onclick: go }, next ? "Join the new game" : "Play again"));
+}
+
+/** The Invite panel: the host (seat 0) sees every invited seat's link, can give a seat a new
+ * link or free it; everyone sees the link to watch. */
+async function drawInvite(model, parts) {
+  const host = model.seat === 0 && model.token;
+  if (host && model.links === null) {
+    try {
+      model.links = (await api(`/api/tables/${model.id}/links`, { token: model.token })).links;
+    } catch (error) {
+      model.links = [];
+    }
+  }
+  const watch = `${location.origin}${BASE}/t/${model.id}`;
+  const rows = host ? model.info.seats.filter((s) => s.kind === "human" && s.seat !== 0)
+    .map((s) => inviteRow(model, parts, s)) : [];
+  put(parts.invite, h("h3", {}, "Invite"),
+    rows.length ? h("p", {}, "Send each friend the link of their seat (it is that seat's key):") : null,
+    rows.length ? h("ul", { class: "links" }, rows) : null,
+    h("p", {}, "Anyone can watch at ", copyField(watch, "watch-link")));
+}
+
+function inviteRow(model, parts, entry) {
+  const link = model.links.find((l) => l.seat === entry.seat);
+  const state = entry.open ? (entry.taken ? "taken from the lobby" : "open: anyone may join it from the lobby")
+    : entry.taken ? "taken" : "not come yet";
+  const act = async (what) => {
+    try {
+      const answer = await api(`/api/tables/${model.id}/seats/${entry.seat}/${what}`, { method: "POST", token: model.token });
+      model.links = model.links.filter((l) => l.seat !== entry.seat);
+      if (what === "rekey") model.links.push(answer);
+      drawInvite(model, parts);
+    } catch (error) {
+      toast(error.message, "error");
+    }
+  };
+  return h("li", { "data-seat": entry.seat },
+    h("div", {}, h("strong", {}, `Seat ${entry.seat}`), ` \u00b7 ${entry.label || entry.name} \u00b7 ${state}`),
+    link ? copyField(location.origin + link.path, `link-${entry.seat}`) : null,
+    h("div", { class: "actions" },
+      h("button", { type: "button", class: "rekey", title: "the old link stops working", onclick: () => act("rekey") }, "New link"),
+      entry.open && !entry.taken ? null
+        : h("button", { type: "button", class: "free", title: "anyone may join it from the lobby", onclick: () => act("free") }, "Free the seat")));
+}
+
+function copyField(value, id) {
+  return h("input", { readonly: true, value, class: "copy", id, onfocus: (event) => event.target.select() });
 }

@@ -1,0 +1,72 @@
+// The Rules panel: a game's rules summary from the server, reachable from any page of that game.
+import { api, h, put } from "./dom.js";
+import { pageOf } from "./games.js";
+
+const loaded = {};
+
+/** A "Rules" button that opens the summary of ``game`` in a dialog. */
+export function rulesButton(game, label = "Rules") {
+  return h("button", { type: "button", class: "rules-button", "data-rules": game,
+    onclick: () => openRules(game) }, label);
+}
+
+/** Open the rules summary of ``game``. */
+export async function openRules(game) {
+  let dialog = document.getElementById("rules");
+  if (!dialog) {
+    dialog = h("dialog", { id: "rules", "aria-label": "Rules" });
+    dialog.addEventListener("click", (event) => { if (event.target === dialog) dialog.close(); });
+    document.body.append(dialog);
+  }
+  const body = h("div", { class: "rules-body" }, h("p", { class: "muted" }, "Loading\u2026"));
+  put(dialog, h("div", { class: "rules-head" }, h("h2", {}, `How to play: ${game}`),
+    h("button", { type: "button", class: "close", "aria-label": "close", onclick: () => dialog.close() }, "\u2715")),
+    body);
+  if (!dialog.open) dialog.showModal();
+  try {
+    loaded[game] = loaded[game] || await api(`/api/games/${encodeURIComponent(game)}/guide`);
+    const guide = loaded[game];
+    const legend = pageOf(game).legend;
+    put(body, h("p", { class: "muted" }, guide.title),
+      guide.text ? markdown(guide.text) : h("p", {}, "No summary of this game's rules here yet."),
+      legend ? legend() : null);
+  } catch (error) {
+    put(body, h("p", { class: "problem" }, error.message));
+  }
+}
+
+/** Markdown's simplest parts as DOM nodes (headings, paragraphs, lists, bold), text as text. */
+export function markdown(text) {
+  const nodes = [];
+  let list = null;
+  let lines = [];
+  const flush = () => {
+    if (!lines.length) return;
+    const content = inline(lines.join(" "));
+    if (list) list.lastChild.append(...content);
+    else nodes.push(h("p", {}, content));
+    lines = [];
+  };
+  for (const raw of text.split("\n")) {
+    const line = raw.trimEnd();
+    if (!line.trim()) { flush(); list = null; continue; }
+    if (line.startsWith("## ")) {
+      flush(); list = null;
+      nodes.push(h("h3", {}, line.slice(3)));
+    } else if (/^\s*- /.test(line)) {
+      flush();
+      if (!list) { list = h("ul", {}); nodes.push(list); }
+      list.append(h("li", {}));
+      lines.push(line.replace(/^\s*- /, ""));
+    } else {
+      lines.push(line.trim());
+    }
+  }
+  flush();
+  return nodes;
+}
+
+function inline(text) {
+  return text.split(/(\*\*[^*]+\*\*)/).filter(Boolean).map((part) =>
+    part.startsWith("**") && part.endsWith("**") ? h("strong", {}, part.slice(2, -2)) : part);
+}
