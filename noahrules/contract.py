@@ -304,12 +304,24 @@ def _functions(spec: Game) -> list[str]:
             problems += _callable(name, function, calls)
     from noahrules.game import Strategy  # noqa: PLC0415  (game imports this module lazily)
 
-    if not isinstance(spec.strategy, Strategy):
-        return [*problems, f"strategy {excerpt(spec.strategy)} is not a noahrules.Strategy"]
-    for name, call in _STRATEGY_CALLS.items():
-        function = getattr(spec.strategy, name)
+    return problems + _strategy_problems(spec.strategy, "strategy", Strategy)
+
+
+def _strategy_problems(strategy: object, name: str, kind: type) -> list[str]:
+    """Every way ``strategy`` (and the best bot's parts in it) breaks the contract."""
+    if not isinstance(strategy, kind):
+        return [f"{name} {excerpt(strategy)} is not a noahrules.Strategy"]
+    problems = []
+    for part, call in _STRATEGY_CALLS.items():
+        function = getattr(strategy, part)
         if function is not None:
-            problems += _callable(f"strategy.{name}", function, (call,))
+            problems += _callable(f"{name}.{part}", function, (call,))
+    iterations = getattr(strategy, "iterations", None)
+    if iterations is not None and (type(iterations) is not int or iterations < 1):
+        problems.append(f"{name}.iterations {excerpt(iterations)} is not a positive integer")
+    best = getattr(strategy, "best", None)
+    if best is not None:
+        problems += _strategy_problems(best, f"{name}.best", kind)
     return problems
 
 

@@ -33,7 +33,7 @@ from noahrules.bots import GreedyBot, RandomBot, SearchBot
 from noahrules.cli import main
 from noahrules.data import Overlay
 from noahrules.errors import GameSpecError, RulesDataError, SerializationError
-from noahrules.game import Game, unregister_game
+from noahrules.game import Game, Strategy, unregister_game
 from noahrules.records import GameRecord, final_state, replay
 from noahrules.rl import env
 from noahrules.rng import Rng
@@ -202,6 +202,20 @@ def test_an_optional_function_is_checked_when_it_is_given() -> None:
     assert caught.value.problems == (
         "dealt() -> 'dict[str, tuple[int, ...]]' cannot be called as dealt(state): too many "
         "positional arguments",
+    )
+    assert "climb3" not in GAMES
+
+
+def test_the_best_bots_parts_are_checked_like_the_strategy() -> None:
+    """``Strategy.best`` is a strategy too: its functions and its budget are checked."""
+    best = Strategy(rollout=cast(Any, _nothing_dealt), iterations=0)
+    broken = attrs.evolve(climb.GAME, name="climb3", strategy=Strategy(best=best))
+    with pytest.raises(GameSpecError) as caught:
+        register_game(broken)
+    assert caught.value.problems == (
+        "strategy.best.rollout() -> 'dict[str, tuple[int, ...]]' cannot be called as "
+        "rollout(state, rng): too many positional arguments",
+        "strategy.best.iterations 0 is not a positive integer",
     )
     assert "climb3" not in GAMES
 

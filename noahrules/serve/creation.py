@@ -1,13 +1,15 @@
 """What a request to create a table asks for, read strictly from its JSON.
 
-``{"game": "ferry", "players": 3, "variants": ["frog"], "seats": ["human", "open", "random"],
-"name": "Ann", "unlisted": false}``: ``seats`` gives each seat to a person or to a bot by name
-(default: every seat a person's): ``"human"`` is a seat for a person the creator invites with its
-link (only that link opens it), ``"open"`` a seat the lobby offers to anyone; seat 0 is the
-creator's own (``"human"``, or a bot). ``name`` names the creator's seat; ``unlisted`` keeps the
-table out of the lobby (reached by its links only); ``seed`` is accepted only when the server
-allows it (:attr:`Settings.allow_seed`). Only packaged variants may be named: a request never
-makes the server open a file (DESIGN principle 8).
+``{"game": "ferry", "players": 3, "variants": ["frog"], "seats": ["human", "open", "hard"],
+"name": "Ann", "unlisted": false}``: ``seats`` gives each seat to a person, to a bot by its level
+(:data:`LEVELS`: ``"easy"``, ``"medium"``, ``"hard"``) or to a bot by name, with a budget within
+:data:`BUDGET_LIMITS` (``"search:time=0.2"``) (default: every seat a person's): ``"human"`` is a
+seat for a person the creator invites with its link (only that link opens it), ``"open"`` a seat
+the lobby offers to anyone; seat 0 is the creator's own (``"human"``, or a bot). ``name`` names
+the creator's seat; ``unlisted`` keeps the table out of the lobby (reached by its links only);
+``seed`` is accepted only when the server allows it (:attr:`Settings.allow_seed`). Only
+packaged variants may be named: a request never makes the server open a file (DESIGN principle
+8).
 
 >>> from noahrules.serve.settings import Settings
 >>> request = {"game": "island", "players": 2, "seats": ["human", "open"], "unlisted": True}
@@ -18,15 +20,20 @@ TableRequest(game='island', players=2, variants=(), seats=('human', 'open'), nam
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from attrs import Factory, field, frozen
 
-from noahrules.bots import BOTS
+from noahrules.bots import BOTS, bot_factory
+from noahrules.bots.options import parse_spec
 from noahrules.game import GAMES
 from noahrules.serve.errors import RequestError
 from noahrules.serve.settings import Settings
 
 __all__ = [
+    "BUDGET_LIMITS",
     "HUMAN",
+    "LEVELS",
     "OPEN",
     "PEOPLE",
     "TableRequest",
@@ -42,6 +49,11 @@ OPEN = "open"
 """A seat for a person, offered by the lobby to anyone who joins."""
 PEOPLE = (HUMAN, OPEN)
 """The seat kinds of people; any other seat kind is a bot."""
+LEVELS: Mapping[str, str] = {"easy": "greedy", "medium": "search", "hard": "best:time=0.15"}
+"""The levels of play the server offers, and the bot and budget each is (docs/bots.md)."""
+BUDGET_LIMITS: Mapping[str, float] = {"time": 0.5, "iterations": 5000}
+"""The options a seat's bot may be given, and their largest values: a stranger cannot make the
+server spend more than about half a second of CPU on a bot's move."""
 
 _FIELDS = {"game", "players", "variants", "seats", "name", "seed", "unlisted"}
 
@@ -121,13 +133,24 @@ def read_seat_kind(value: object) -> str:
 
 
 def bot_spec(value: object) -> str:
-    """A bot as a seat kind names it, passed on unchanged to :func:`noahrules.bots.make_bot`;
-    a :class:`ValueError` naming the bots for anything else. (Today a bot's name; this is where
-    a bot's options, ``"search:time=0.2"``, are to be checked once the bots take them.)"""
-    if not isinstance(value, str) or value not in BOTS:
-        shown = repr(value)[:40]
-        raise ValueError(f"{shown} is not one of the bots {sorted(BOTS)}")
-    return value
+    """A bot as a seat kind names it: a level of :data:`LEVELS`, or the canonical spec of a
+    registered bot, with options within :data:`BUDGET_LIMITS` only; a :class:`ValueError`
+    naming the levels and bots for anything else. A spec never names a module to import."""
+    if isinstance(value, str) and value in LEVELS:
+        return value
+    known = f"one of the levels {list(LEVELS)} or the bots {sorted(BOTS)}"
+    if not isinstance(value, str):
+        raise ValueError(f"{repr(value)[:40]} is not {known}")
+    name, options = parse_spec(value)
+    if name not in BOTS:
+        raise ValueError(f"{repr(name)[:40]} is not {known}")
+    spec = bot_factory(value)[0]
+    for key, given in options.items():
+        limit = BUDGET_LIMITS.get(key)
+        if limit is None or float(given) > limit:
+            allowed = ", ".join(f"{k} at most {v:g}" for k, v in BUDGET_LIMITS.items())
+            raise ValueError(f"a seat's bot takes only the options {allowed}, not {key}={given}")
+    return spec
 
 
 def _variants(value: object, known: tuple[str, ...]) -> tuple[str, ...]:

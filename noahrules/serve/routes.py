@@ -51,7 +51,7 @@ from noahrules.game import GAMES, Game
 from noahrules.serialize import JsonValue, to_dict
 from noahrules.serve.addresses import client_address
 from noahrules.serve.catalogue import describe
-from noahrules.serve.creation import read_table_request
+from noahrules.serve.creation import LEVELS, read_table_request
 from noahrules.serve.errors import RequestError
 from noahrules.serve.explain import guide
 from noahrules.serve.hub import Hub
@@ -123,7 +123,7 @@ class _Api:
             }
             for g in GAMES.values()
         ]
-        return JSONResponse({"games": listed, "bots": sorted(BOTS)})
+        return JSONResponse({"games": listed, "levels": dict(LEVELS), "bots": sorted(BOTS)})
 
     async def game_rules(self, request: Request) -> Response:
         game = _game(request)

@@ -25,7 +25,7 @@ import attrs
 from attrs import define, field
 
 from noahrules.serialize import JsonValue
-from noahrules.serve.creation import HUMAN, OPEN
+from noahrules.serve.creation import HUMAN, LEVELS, OPEN
 from noahrules.serve.errors import RequestError
 
 __all__ = [
@@ -117,7 +117,7 @@ def make_seats(kinds: Sequence[str], name: str = "") -> list[Seat]:
         elif kind == OPEN:
             seats.append(Seat(HUMAN, _unnamed(index), open=True))
         else:
-            seats.append(Seat("bot", f"{kind} bot", bot=kind, taken=True))
+            seats.append(Seat("bot", f"{kind} bot", bot=LEVELS.get(kind, kind), taken=True))
     if name and seats and seats[HOST].kind == HUMAN:
         seats[HOST].name, seats[HOST].named = name, True
     return seats

@@ -15,6 +15,7 @@ from starlette.routing import Mount, Route
 from starlette.testclient import TestClient
 
 from noahrules import GAMES
+from noahrules.bots import BestBot, make_bot
 from noahrules.records import GameRecord, final_state
 from noahrules.serialize import from_dict
 from noahrules.serve import Settings, TableServer, create_app
@@ -106,6 +107,22 @@ def test_create_list_join(client: TestClient) -> None:
     assert info["free"] == 0
 
 
+def test_seats_go_to_bots_by_level_or_by_a_spec_within_the_limits(client: TestClient) -> None:
+    listed = client.get("/api/games").json()
+    assert listed["levels"] == {"easy": "greedy", "medium": "search", "hard": "best:time=0.15"}
+    seats = ["human", "easy", "hard", "search:iterations=50,time=0.5"]
+    body = client.post("/api/tables", json={"game": "ferry", "players": 4, "seats": seats}).json()
+    info = client.get(f"/api/tables/{body['table']['id']}").json()
+    assert [(s["name"], s["bot"]) for s in info["seats"]] == [
+        ("seat 0", None),
+        ("easy bot", "greedy"),
+        ("hard bot", "best:time=0.15"),
+        ("search:iterations=50,time=0.5 bot", "search:iterations=50,time=0.5"),
+    ]
+    hard = make_bot("best:time=0.15", GAMES["ferry"], 0)
+    assert isinstance(hard, BestBot) and hard.time == 0.15
+
+
 @pytest.mark.parametrize(
     ("body", "problem"),
     [
@@ -115,7 +132,17 @@ def test_create_list_join(client: TestClient) -> None:
         ({"game": "ferry", "variants": ["my/house.yaml"]}, "variants are distinct names"),
         ({"game": "ferry", "variants": ["frog", "frog"]}, "variants are distinct names"),
         ({"game": "island", "players": 2, "seats": ["human"]}, "'seats' lists one seat kind"),
-        ({"game": "island", "players": 2, "seats": ["human", "alphago"]}, "is not one of the bots"),
+        (
+            {"game": "island", "players": 2, "seats": ["human", "alphago"]},
+            "is not one of the levels",
+        ),
+        (
+            {"game": "island", "players": 2, "seats": ["human", "os:system"]},
+            "is not one of the lev",
+        ),
+        ({"game": "island", "players": 2, "seats": ["human", "search:depth=3"]}, "has no option"),
+        ({"game": "island", "players": 2, "seats": ["human", "best:time=5"]}, "not time=5"),
+        ({"game": "island", "players": 2, "seats": ["human", "search:iterations=9999"]}, "at most"),
         ({"game": "island", "players": 2, "seats": ["open", "human"]}, "seat 0 is the creator's"),
         ({"game": "island", "unlisted": "yes"}, "'unlisted' is true or false"),
         ({"game": "island", "name": "x" * 100}, "at most 24 characters"),

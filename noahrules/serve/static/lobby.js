@@ -24,6 +24,7 @@ function newTableForm(catalogue) {
   const unlisted = h("input", { type: "checkbox", id: "new-unlisted" });
   const howTo = h("span", { id: "how-to" });
   const spec = () => games.find((g) => g.name === game.value);
+  const levelName = (k) => Object.hasOwn(catalogue.levels, k) && `${k} bot (${catalogue.levels[k]})`;
 
   function drawPlayers() {
     const g = spec();
@@ -38,10 +39,11 @@ function newTableForm(catalogue) {
   function drawSeats() {
     const n = Number(players.value);
     put(seats, ...range(0, n - 1).map((seat) => {
-      const kinds = seat === 0 ? ["human"] : ["human", "open", ...catalogue.bots];
+      const levels = Object.keys(catalogue.levels);
+      const kinds = seat === 0 ? ["human"] : ["human", "open", ...levels, ...catalogue.bots];
       const choose = h("select", { "data-seat": seat, "aria-label": `seat ${seat}` },
-        kinds.map((k) => h("option", { value: k, selected: seat > 0 && k === "greedy" },
-          seat === 0 ? "you" : PEOPLE[k] || `${k} bot`)));
+        kinds.map((k) => h("option", { value: k, selected: seat > 0 && k === "easy" },
+          seat === 0 ? "you" : PEOPLE[k] || levelName(k) || `${k} bot`)));
       return h("label", { class: "seat-kind" }, `Seat ${seat}: `, choose);
     }));
   }
