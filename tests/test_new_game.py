@@ -16,8 +16,9 @@ import subprocess
 import sys
 import textwrap
 import tomllib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 from pathlib import Path
 from typing import Any, cast
 
@@ -29,7 +30,7 @@ from pettingzoo.test import api_test
 from starlette.testclient import TestClient
 
 from noahrules import GAMES, Event, IllegalMoveError, events_for, register_game, serialize, simulate
-from noahrules.bots import GreedyBot, RandomBot, SearchBot
+from noahrules.bots import BestBot, GreedyBot, RandomBot, SearchBot
 from noahrules.cli import main
 from noahrules.data import Overlay
 from noahrules.errors import GameSpecError, RulesDataError, SerializationError
@@ -208,7 +209,7 @@ def test_an_optional_function_is_checked_when_it_is_given() -> None:
 
 def test_the_best_bots_parts_are_checked_like_the_strategy() -> None:
     """``Strategy.best`` is a strategy too: its functions and its budget are checked."""
-    best = Strategy(rollout=cast(Any, _nothing_dealt), iterations=0)
+    best: Strategy[Any, Any, Any] = Strategy(rollout=cast(Any, _nothing_dealt), iterations=0)
     broken = attrs.evolve(climb.GAME, name="climb3", strategy=Strategy(best=best))
     with pytest.raises(GameSpecError) as caught:
         register_game(broken)
@@ -305,8 +306,12 @@ def test_a_forged_climb_state_is_refused_by_its_own_checks() -> None:
         serialize.from_dict(data, climb.State)
 
 
-@pytest.mark.parametrize("bot", [RandomBot, GreedyBot, SearchBot])
-def test_every_bot_plays_climb_legally(bot: type) -> None:
+@pytest.mark.parametrize(
+    "bot",
+    [RandomBot, GreedyBot, SearchBot, partial(BestBot, iterations=30)],
+    ids=["random", "greedy", "search", "best"],
+)
+def test_every_bot_plays_climb_legally(bot: Callable[[Game, int], Any]) -> None:
     state = climb.new_game(climb.load_rules(), 2, seed=8)
     players = [bot(climb.GAME, 1), bot(climb.GAME, 2)]
     while not climb.is_over(state):
