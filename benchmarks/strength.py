@@ -32,7 +32,9 @@ import noahrules
 from noahrules.lab.ladder import Curve, draw_curves, draw_ladder, run_ladder, strength_curve
 
 LADDER = ("random", "greedy", "search", "best")
-CURVE_BOTS = ("search", "best")
+CURVE_BOTS = {"search": 0.15, "best": 0.5}
+"""The bots of the curves, each with the largest budget drawn for it (CPU seconds per decision):
+the search bot is the cheaper reference, drawn where it is compared."""
 BUDGETS = (0.01, 0.02, 0.05, 0.1, 0.15, 0.3, 0.5)
 SAME_TIME = 0.15
 """CPU seconds per decision given to both sides of best against search."""
@@ -87,9 +89,10 @@ def run_curves(args: argparse.Namespace, games: Sequence[str]) -> None:
     curves: list[Curve] = []
     for name in games:
         rules = noahrules.GAMES[name].load_rules()
-        for bot in CURVE_BOTS:
+        for bot, largest in CURVE_BOTS.items():
+            drawn = [b for b in budgets if b <= largest]
             curve = strength_curve(
-                name, rules, bot, budgets, 2, args.games, args.seed, workers=args.workers
+                name, rules, bot, drawn, 2, args.games, args.seed, workers=args.workers
             )
             curves.append(curve)
             for point in curve.points:
