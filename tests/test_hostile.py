@@ -35,6 +35,7 @@ from noahrules.records import GameRecord, final_state
 from noahrules.rng import Rng
 from noahrules.safe_yaml import MAX_DEPTH, MAX_DIGITS
 from tests.ferry.builders import position as ferry_position
+from tests.interrupts import default_interrupts
 from tests.island.builders import at
 from tests.island.builders import position as island_position
 from tests.island.builders import rules as island_rules
@@ -418,12 +419,13 @@ def test_bad_arguments_are_refused_before_any_game() -> None:
 
 
 def _simulation(*args: str) -> subprocess.Popen[str]:
-    return subprocess.Popen(
-        [sys.executable, "-m", "noahrules", "simulate", *args],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    with default_interrupts():  # Ctrl-C as a terminal sends it, even to tests run in background
+        return subprocess.Popen(
+            [sys.executable, "-m", "noahrules", "simulate", *args],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
 
 
 def _children(pid: int) -> list[int]:

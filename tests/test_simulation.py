@@ -13,6 +13,7 @@ import pytest
 
 from noahrules import GAMES, ferry, island, simulate
 from noahrules.simulation import Rate, Stats, game_seed
+from tests.interrupts import default_interrupts
 
 
 def test_the_report_is_the_same_on_every_executor_and_worker_count() -> None:
@@ -119,6 +120,7 @@ def test_rates_and_stats_by_hand() -> None:
     assert set(GAMES) == {"ferry", "island"}
 
 
+@default_interrupts()
 def test_ctrl_c_in_a_pool_is_a_keyboard_interrupt_and_the_handler_is_given_back() -> None:
     rules = ferry.load_rules()
     timer = threading.Timer(1.0, os.kill, (os.getpid(), signal.SIGINT))

@@ -11,6 +11,8 @@ from pathlib import Path
 
 from attrs import frozen
 
+from tests.interrupts import default_interrupts
+
 
 @frozen
 class Interrupted:
@@ -31,10 +33,7 @@ def interrupt_study(
     own, and ``after`` seconds into its games send Ctrl-C: to the whole group (``group``, as a
     terminal does) or to the study's process alone."""
     command = [sys.executable, "-m", "noahrules.lab", "balance", *arguments, "--out", str(out)]
-    # A signal handled here is back to its default in the child, even where the tests run with
-    # Ctrl-C ignored (in the background): the child gets it as it would in a terminal.
-    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
-    try:
+    with default_interrupts():  # the child gets Ctrl-C as it would in a terminal
         process = subprocess.Popen(
             command,
             stdout=subprocess.PIPE,
@@ -42,8 +41,6 @@ def interrupt_study(
             text=True,
             start_new_session=True,  # its own group, as a terminal's job
         )
-    finally:
-        signal.signal(signal.SIGINT, previous)
     try:
         assert process.stderr is not None
         plan = process.stderr.readline()
