@@ -36,7 +36,7 @@ CURVE_BOTS = {"search": 0.15, "best": 0.5}
 """The bots of the curves, each with the largest budget drawn for it (CPU seconds per decision):
 the search bot is the cheaper reference, drawn where it is compared."""
 BUDGETS = (0.01, 0.02, 0.05, 0.1, 0.15, 0.3, 0.5)
-SAME_TIME = 0.15
+SAME_TIME = 0.05
 """CPU seconds per decision given to both sides of best against search."""
 
 
