@@ -205,7 +205,9 @@ def test_a_whole_ferry_game_against_two_bots(
         f"move {len(record.moves)} of {len(record.moves)}"
     )
     expect(page.locator("#result")).to_be_visible()
-    assert shown_scores(page) == (scores, winners)  # the replay shows the result
+    # the replay shows the result, to anyone: no seat is "(you)" there
+    in_replay = ["Ann", *names[1:]]
+    assert shown_scores(page) == (scores, [in_replay[s] for s in game.winners(state)])
     page.click("#replay-back")
     expect(page.locator("#replay-at")).to_have_text(
         f"move {len(record.moves) - 1} of {len(record.moves)}"
