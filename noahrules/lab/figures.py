@@ -27,6 +27,9 @@ __all__ = [
     "Drawn",
     "draw_figures",
     "effects_figure",
+    "new_figure",
+    "save_figure",
+    "style",
     "sweep_figure",
     "sweeps",
 ]
@@ -36,13 +39,12 @@ MOST_KEYS = 80
 """A tally with more keys than this is shown in tables only (its grouping by species, if any, is
 drawn): the figure would be too tall to read. The ferry's 47 cards are drawn."""
 _STYLE = {
-    "svg.hashsalt": "noahrules-lab",
     "svg.fonttype": "none",
     "font.size": 9,
     "axes.spines.top": False,
     "axes.spines.right": False,
 }
-_METADATA = {"png": {"Software": "noahrules lab"}, "svg": {"Date": None}}
+_SOFTWARE = "noahrules lab"
 _FLIERS = {"marker": ".", "markersize": 3, "alpha": 0.5}
 _SIGNIFICANT, _NOT = "tab:red", "tab:grey"
 
@@ -64,14 +66,40 @@ def draw_figures(report: BalanceReport, folder: Path) -> tuple[Drawn, ...]:
     matplotlib = require("matplotlib", "the figures need it")
     folder.mkdir(parents=True, exist_ok=True)
     drawn = []
-    with matplotlib.rc_context(_STYLE):
+    with matplotlib.rc_context(style(_SOFTWARE)):
         for name, title, draw in _plans(report):
-            figure = _drawn(title, draw)
+            figure = new_figure(draw, title)
             paths = {fmt: folder / f"{name}.{fmt}" for fmt in FORMATS}
-            for fmt, path in paths.items():
-                figure.savefig(path, format=fmt, dpi=100, metadata=_METADATA[fmt])
+            for path in paths.values():
+                save_figure(figure, path, _SOFTWARE, dpi=100)
             drawn.append(Drawn(name, title, paths["png"], paths["svg"]))
     return tuple(drawn)
+
+
+def style(software: str) -> dict[str, object]:
+    """The lab's matplotlib settings, with the SVG ids salted by ``software``'s name so that the
+    same figure gives the same file."""
+    return {"svg.hashsalt": software.replace(" ", "-"), **_STYLE}
+
+
+def new_figure(draw: Callable[[Any], None], title: str | None = None) -> Any:
+    """A constrained :class:`matplotlib.figure.Figure` drawn by ``draw``, with ``title`` above."""
+    figure_class = require("matplotlib.figure", "the figures need it").Figure
+    drawn = figure_class(layout="constrained")
+    draw(drawn)
+    if title is not None:
+        drawn.suptitle(title, fontsize=11)
+    return drawn
+
+
+def save_figure(figure: Any, path: Path, software: str, dpi: int) -> None:
+    """Write ``figure`` as the PNG or SVG ``path`` names, dated nowhere and signed by
+    ``software``: the same figure gives the same bytes."""
+    fmt = path.suffix.lstrip(".").lower()
+    if fmt not in FORMATS:
+        raise ValueError(f"a figure is written as .png or .svg, not {path.name}")
+    metadata = {"Software": software} if fmt == "png" else {"Date": None}
+    figure.savefig(path, format=fmt, dpi=dpi, metadata=metadata)
 
 
 def figure_names(report: BalanceReport) -> list[str]:
@@ -85,17 +113,9 @@ def figure(report: BalanceReport, name: str) -> Any:
     matplotlib = require("matplotlib", "the figures need it")
     for planned, title, draw in _plans(report):
         if planned == name:
-            with matplotlib.rc_context(_STYLE):
-                return _drawn(title, draw)
+            with matplotlib.rc_context(style(_SOFTWARE)):
+                return new_figure(draw, title)
     raise KeyError(name)
-
-
-def _drawn(title: str, draw: Callable[[Any], None]) -> Any:
-    figure_class = require("matplotlib.figure", "the figures need it").Figure
-    drawn = figure_class(layout="constrained")
-    draw(drawn)
-    drawn.suptitle(title, fontsize=11)
-    return drawn
 
 
 def _plans(report: BalanceReport) -> list[Plan]:

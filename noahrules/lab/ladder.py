@@ -28,6 +28,7 @@ from attrs import frozen
 from noahrules.bots import BotLike, bot_factory
 from noahrules.game import Game, RulesValue, game_named
 from noahrules.lab.extra import require
+from noahrules.lab.figures import new_figure, save_figure, style
 from noahrules.lab.ratings import placings, rate_bots
 from noahrules.simulation import (
     DEFAULT_MAX_DECISIONS,
@@ -52,14 +53,7 @@ __all__ = [
 Z95 = 1.959964
 """The normal quantile of a two-sided 95% interval."""
 _PLAIN = cattrs.Converter(unstruct_collection_overrides={tuple: list})
-_STYLE = {
-    "svg.hashsalt": "noahrules-ladder",
-    "svg.fonttype": "none",
-    "font.size": 9,
-    "axes.spines.top": False,
-    "axes.spines.right": False,
-}
-_METADATA = {"png": {"Software": "noahrules ladder"}, "svg": {"Date": None}}
+_SOFTWARE = "noahrules ladder"
 
 
 @frozen
@@ -334,11 +328,5 @@ def draw_curves(curves: Sequence[Curve], path: Path) -> None:
 
 def _save(draw: Callable[[Any], None], path: Path) -> None:
     matplotlib = require("matplotlib", "the figures need it")
-    figure_class = require("matplotlib.figure", "the figures need it").Figure
-    fmt = path.suffix.lstrip(".").lower()
-    if fmt not in _METADATA:
-        raise ValueError(f"a figure is written as .png or .svg, not {path.name}")
-    with matplotlib.rc_context(_STYLE):
-        figure = figure_class(layout="constrained")
-        draw(figure)
-        figure.savefig(path, format=fmt, dpi=110, metadata=_METADATA[fmt])
+    with matplotlib.rc_context(style(_SOFTWARE)):
+        save_figure(new_figure(draw), path, _SOFTWARE, dpi=110)
