@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from noahrules import ferry, island
-from noahrules.bots import BestBot, make_bot
+from noahrules.bots import BestBot, GreedyBot, make_bot
 from noahrules.bots.best import DEFAULT_ITERATIONS
 from noahrules.ferry.strategy import BEST_HORIZON, best_horizon
 from noahrules.ferry.strategy import playout as ferry_playout
@@ -136,3 +136,82 @@ def test_the_ferrys_best_rollouts_stop_after_fifteen_decisions() -> None:
         assert [stop(start) for _ in range(decisions)] == [False] * decisions
         assert stop(start) is True
     assert BEST_HORIZON == 15
+
+
+# --- what the best bot saves: the tree it keeps, the iterations that cannot change its move ----
+
+
+class _Unsettled(BestBot[Any]):
+    settles = False
+
+
+@pytest.mark.parametrize("game", [ferry.GAME, island.GAME], ids=["ferry", "island"])
+def test_settling_stops_early_and_plays_the_move_the_whole_budget_plays(game: Game) -> None:
+    stopped = 0
+    for view in _views(game, 12):
+        settling = BestBot(game, 5, iterations=400)
+        move = settling.choose(view)
+        assert move == _Unsettled(game, 5, iterations=400).choose(view)
+        assert 1 <= settling.searched <= 400
+        stopped += settling.searched < 400
+    assert stopped >= 3
+
+
+def test_the_tree_below_the_card_played_is_kept_for_moving_noah() -> None:
+    # F14: after its play, the same seat moves Noah; nothing it could not foresee happens between.
+    state = fb.position(
+        hands=[["panda-5", "kangaroo-5", "parrot-5"], ["cat-6", "kangaroo-6"]], docks=DOCKS, noah=0
+    )
+    best = BestBot(ferry.GAME, 3, iterations=300)
+    play = best.choose(ferry.view(state, 0))
+    assert isinstance(play, ferry.PlayAnimal) and best.reused == 0
+    state = ferry.apply(state, play)
+    view = ferry.view(state, 0)
+    assert state.table.phase is ferry.Phase.MOVE_NOAH and len(view.legal_moves) == 2
+    noah = best.choose(view)
+    assert best.reused > 0
+    state = ferry.apply(state, noah)
+    greedy = GreedyBot(ferry.GAME, 0)
+    while ferry.current_player(state) == 1:  # the opponent's turn: the tree is not kept over it
+        state = ferry.apply(state, greedy.choose(ferry.view(state, 1)))
+    assert ferry.current_player(state) == 0
+    best.choose(ferry.view(state, 0))
+    assert best.reused == 0
+
+
+def test_the_search_bot_keeps_no_tree() -> None:
+    search: Any = make_bot("search", ferry.GAME, 0)
+    assert not search.remembers and not search.settles
+
+
+def _noah_choices(hands: list[list[str]], docks: list[list[str]], play: str) -> set[Any]:
+    """The docks the best playout sends Noah to after seat 0 plays ``play`` at dock 0."""
+    state = fb.position(hands=hands, docks=docks, noah=0)
+    state = ferry.apply(state, ferry.PlayAnimal(play))
+    assert state.table.phase is ferry.Phase.MOVE_NOAH and len(ferry.legal_moves(state)) == 2
+    rng = Rng.from_seed(4)
+    chosen = set()
+    for _ in range(20):
+        move, rng = ferry_playout(state, rng)
+        chosen.add(move)
+    return chosen
+
+
+def test_the_ferrys_best_playout_sends_noah_where_the_next_player_must_take() -> None:
+    # A male panda moves Noah to a dock not next to dock 0 (F14): dock 2, all male, where the
+    # next player's female panda does not fit (F10), so they must take the animals (F13), or
+    # dock 3, where it fits.
+    docks = [["lion-1"], ["kangaroo-6"], ["cat-5", "kangaroo-5"], ["cat-6"], ["lion-2"]]
+    hands = [["panda-5", "parrot-5"], ["panda-6"]]
+    assert _noah_choices(hands, docks, "panda-5") == {ferry.MoveNoah(2)}
+    # With a male lion in hand, the next player fits both: Noah goes to either.
+    hands = [["panda-5", "parrot-5"], ["panda-6", "lion-3"]]
+    assert _noah_choices(hands, docks, "panda-5") == {ferry.MoveNoah(2), ferry.MoveNoah(3)}
+
+
+def test_before_an_extra_turn_the_best_playout_sends_noah_where_one_can_play() -> None:
+    # A female parrot on the male parrot makes a pair (F15): seat 0 plays again, at dock 1 or 4
+    # (F14, female: next to dock 0). Its male cat does not fit dock 1, all female (F10).
+    docks = [["parrot-5"], ["kangaroo-6", "cat-6"], ["lion-1"], ["lion-2"], ["kangaroo-5"]]
+    hands = [["parrot-6", "cat-5"], ["panda-6"]]
+    assert _noah_choices(hands, docks, "parrot-6") == {ferry.MoveNoah(4)}

@@ -7,7 +7,10 @@ It is the search bot (:mod:`noahrules.bots.search`) with what pays in each game:
 - progressive bias at the root: the greedy heuristic's rating of each move
   (:attr:`~noahrules.game.Strategy.heuristic`, scaled to ``[0, PRIOR]``) is added to its
   UCB1 value as ``bias / (visits + 1)``, and the untried moves are tried best first, so a
-  small budget goes to the moves a good player would look at.
+  small budget goes to the moves a good player would look at;
+- a tree kept from one decision to the next when the seat acts again at once
+  (:attr:`~noahrules.bots.search.SearchBot.remembers`), and a decision that stops once the rest
+  of its budget could no longer change the move (:attr:`~noahrules.bots.search.SearchBot.settles`).
 
 Its options are the search bot's (``iterations``, ``time``); its default budget is the game's
 ``Strategy.best.iterations`` (else :data:`DEFAULT_ITERATIONS`) iterations per decision, about a
@@ -41,6 +44,8 @@ class BestBot(SearchBot[M]):
     name = "best"
     OPTIONS: ClassVar[Mapping[str, Option]] = OPTIONS
     default_iterations = DEFAULT_ITERATIONS
+    remembers = True
+    settles = True
 
     def __init__(
         self,

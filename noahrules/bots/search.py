@@ -15,7 +15,11 @@ Cowling, Powley and Whitehouse (2012). Each iteration:
    evaluate the position per seat in ``[0, 1]`` (:func:`evaluate`);
 5. *back up*: every edge on the path adds the value for the seat that chose its move.
 
-The move played is the root's most visited child. The budget (the bot's options, see
+The move played is the root's most visited child. Two savings are the subclasses' to turn on
+(the best bot does): :attr:`SearchBot.remembers` keeps the tree below the move played for the
+seat's next decision when that is the decision the move leads to, and
+:attr:`SearchBot.settles` stops a decision once the rest of its budget could no longer change
+the most visited move. The budget (the bot's options, see
 :data:`OPTIONS`) is a number of ``iterations``, or a ``time`` in CPU seconds per decision, or
 both (whichever runs out first); with only one legal move the bot answers at once. Everything
 random comes from the bot's seeded :class:`~noahrules.rng.Rng`, so the same seed and views give
@@ -76,6 +80,8 @@ OPTIONS = budget_options(str(DEFAULT_ITERATIONS))
 
 EXPLORATION = 0.7
 """UCB1's exploration constant (values are in [0, 1])."""
+SETTLE_EVERY = 16
+"""How often, in iterations, a bot that :attr:`~SearchBot.settles` checks whether it may stop."""
 
 
 class _Node(Generic[M]):
@@ -106,6 +112,13 @@ class SearchBot(Generic[M]):
     OPTIONS: ClassVar[Mapping[str, Option]] = OPTIONS
     default_iterations = DEFAULT_ITERATIONS
     """The budget without options."""
+    remembers: ClassVar[bool] = False
+    """Whether the tree below the move played is kept for the bot's next decision, when that
+    decision is the one the move leads to (the same seat acts again and nothing it could not
+    foresee happened in between)."""
+    settles: ClassVar[bool] = False
+    """Whether a decision stops early once the rest of its budget could no longer change the
+    most visited move (the move played is the same, the CPU time is saved)."""
 
     def __init__(
         self,
@@ -125,10 +138,15 @@ class SearchBot(Generic[M]):
         self.iterations: int = budget.get("iterations", default or self.default_iterations)
         self.searched = 0
         """The iterations run for the last decision (0 when it had one legal move)."""
+        self.reused = 0
+        """The iterations the last decision's tree had from the decision before (:attr:`remembers`;
+        0 when it started afresh)."""
         self.policy: Callable[[object, Rng], tuple[M, Rng]] = strategy.rollout or _random_move(game)
         self.horizon = strategy.horizon or _game_end(game)
         self.exploration = EXPLORATION
         self._priors: dict[M, float] | None = None
+        self._kept: tuple[_Node[M], object] | None = None
+        """The subtree of the move last played, and the view it is for (:attr:`remembers`)."""
 
     def _strategy(self, game: GameSpec[Any, Any, M, Any]) -> Strategy[Any, M, Any]:
         """The parts of the game's declaration this bot searches with."""
@@ -145,14 +163,20 @@ class SearchBot(Generic[M]):
     def choose(self, view: ViewOf[M]) -> M:
         """The most visited root move once the budget is spent."""
         moves = moves_to_choose(view)
+        root = self._root(view)
+        self.reused = root.visits
         if len(moves) == 1:
             self.searched = 0
+            self._keep(root, view, moves[0])
             return moves[0]
         game = self.game
-        root: _Node[M] = _Node(None, view.seat)
-        self._priors = self.priors(view, moves)
+        self._priors = priors = self.priors(view, moves)
+        if priors is not None:
+            for move, child in root.children.items():
+                child.bias = priors.get(move, 0.0)
         rng = self.rng
-        end = None if self.time is None else thread_time() + self.time
+        start = thread_time()
+        end = None if self.time is None else start + self.time
         searched = 0
         while searched < self.iterations:
             state, rng = _determinize(game, view, rng)
@@ -160,15 +184,57 @@ class SearchBot(Generic[M]):
             searched += 1
             if end is not None and thread_time() >= end:
                 break
+            if (
+                self.settles
+                and searched % SETTLE_EVERY == 0
+                and self._settled(root, searched, start)
+            ):
+                break
         self.rng = rng
         self.searched = searched
-        return max(
+        move = max(
             moves,
             key=lambda m: (
                 (child := root.children.get(m)) is not None and child.visits,
                 child.total / child.visits if child is not None and child.visits else 0.0,
             ),
         )
+        self._keep(root, view, move)
+        return move
+
+    def _root(self, view: ViewOf[M]) -> _Node[M]:
+        """The kept subtree if it is for ``view`` (:attr:`remembers`), else a new root."""
+        kept, self._kept = self._kept, None
+        if kept is not None and kept[1] == view:
+            return kept[0]
+        return _Node(None, view.seat)
+
+    def _keep(self, root: _Node[M], view: ViewOf[M], move: M) -> None:
+        """Keep the subtree below ``move`` for the view the seat would see next, if the seat
+        acts again at once: that view is foreseen in one determinization of ``view``, so a move
+        that reveals what the seat did not know (a hidden tile) keeps nothing."""
+        child = root.children.get(move) if self.remembers else None
+        if child is None or not child.children:
+            return
+        game = self.game
+        state, self.rng = _determinize(game, view, self.rng)
+        after = game.apply(state, move)
+        if game.current_player(after) == view.seat:
+            self._kept = (child, game.view(after, view.seat))
+
+    def _settled(self, root: _Node[M], searched: int, start: float) -> bool:
+        """Whether the rest of the budget can no longer change the most visited root move."""
+        left = self.iterations - searched
+        if self.time is not None:
+            spent = thread_time() - start
+            left = min(left, int(searched * (self.time - spent) / spent) + 1 if spent > 0 else left)
+        first = second = 0
+        for child in root.children.values():
+            if child.visits > first:
+                first, second = child.visits, first
+            elif child.visits > second:
+                second = child.visits
+        return first - second > left
 
     def _iterate(self, root: _Node[M], state: object, rng: Rng) -> Rng:
         game = self.game
@@ -200,7 +266,7 @@ class SearchBot(Generic[M]):
                     move, rng = rng.choice([m for m in untried if priors[m] >= top])
                 child = _Node(move, seat)
                 if priors is not None:
-                    child.bias = priors[move]
+                    child.bias = priors.get(move, 0.0)
                 children[move] = child
                 child.avail = 1
                 for c in legal:

@@ -11,13 +11,14 @@ species names.
   most to the end of the round; :func:`standing`: penalties with the tears in hand counted,
   negated.
 - :func:`playout` and :func:`best_horizon` (the best bot's rollouts, ``STRATEGY.best``): a
-  departure first, else the card with most tears (a pair counted), for :data:`BEST_HORIZON`
-  decisions.
+  departure first, else the card with most tears (a pair counted); Noah sent where the next
+  player must take the animals (or, before an extra turn, where one's own card fits); for
+  :data:`BEST_HORIZON` decisions.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from noahrules.ferry.determinize import unseen_cards
 from noahrules.ferry.engine import legal_moves
@@ -245,8 +246,10 @@ def rollout(state: State, rng: Rng) -> tuple[Move, Rng]:
 def playout(state: State, rng: Rng) -> tuple[Move, Rng]:
     """The best bot's rollouts: :func:`rollout`, but a card that makes no ferry depart is the
     one with most tears, a pair's extra turn (F15) counted as :data:`_PAIR` tears (ties at
-    random)."""
+    random), and Noah goes where :func:`_noah_playout` sends him."""
     table = state.table
+    if table.phase is Phase.MOVE_NOAH:
+        return _noah_playout(state, rng)
     if table.phase is not Phase.PLAY:
         return rollout(state, rng)
     moves = legal_moves(state)
@@ -269,6 +272,39 @@ def playout(state: State, rng: Rng) -> tuple[Move, Rng]:
         elif worth == most:
             best.append(move)
     return rng.choice(best)
+
+
+def _noah_playout(state: State, rng: Rng) -> tuple[Move, Rng]:
+    """Move Noah (F14) to a dock where the next player has no card that fits, so must take the
+    animals (F13), or, before one's own extra turn (F15), to one where a card of one's own fits;
+    at random among those, else among all."""
+    moves = legal_moves(state)
+    if len(moves) == 1:
+        return moves[0], rng
+    table = state.table
+    again = table.pair
+    hand = state.hands[table.seat if again else (table.seat + 1) % table.players]
+    ways = table.rules.ways
+    wanted = [
+        m
+        for m in moves
+        if isinstance(m, MoveNoah)
+        and (there := table.docks[m.dock]) is not None
+        and _fits(there, hand, ways) is again
+    ]
+    return rng.choice(wanted or moves)
+
+
+def _fits(
+    ferry: Ferry, hand: Sequence[Card], ways: Mapping[str, Sequence[tuple[Boarded, Move]]]
+) -> bool:
+    """Whether a card of ``hand`` may board ``ferry`` (F12)."""
+    for card in hand:
+        fault = ferry.boarding(card).fault
+        for animal, _ in ways[card.id]:
+            if fault(animal) is None:
+                return True
+    return False
 
 
 def best_horizon(start: State) -> Callable[[State], bool]:
