@@ -9,11 +9,12 @@ import pytest
 
 from noahrules import ferry, island
 from noahrules.bots import BestBot, GreedyBot, make_bot
-from noahrules.bots.best import DEFAULT_ITERATIONS
+from noahrules.bots.search import _Node
 from noahrules.ferry.strategy import BEST_HORIZON, best_horizon
 from noahrules.ferry.strategy import playout as ferry_playout
 from noahrules.game import Game
-from noahrules.island.strategy import playout
+from noahrules.island.strategy import BEST_FLOODS, playout
+from noahrules.island.strategy import best_horizon as island_best_horizon
 from noahrules.rng import Rng
 from tests.ferry import builders as fb
 from tests.island import builders as ib
@@ -61,7 +62,7 @@ def test_the_priors_scale_the_heuristic_to_zero_to_one(game: Game) -> None:
 def test_the_best_bot_searches_with_the_games_stronger_parts() -> None:
     best: Any = make_bot("best", island.GAME, 0)
     assert best.policy is playout
-    assert best.iterations == DEFAULT_ITERATIONS and best.time is None
+    assert best.iterations == 700 and best.time is None  # Strategy.best.iterations
     search: Any = make_bot("search", island.GAME, 0)
     assert search.policy is island.GAME.strategy.rollout
 
@@ -83,6 +84,21 @@ def test_the_islands_best_playout_floods_where_it_scores_most() -> None:
         assert isinstance(move, island.Flood)
         chosen.add(move.space)
     assert chosen == {s for s, p in points.items() if p == most}
+
+
+def test_the_islands_best_rollouts_stop_once_more_than_six_water_tiles_are_laid() -> None:
+    state = island.new_game(island.load_rules(), players=2, seed=3)
+    while state.phase is not island.Phase.FLOOD:  # the arks placed
+        state = island.apply(state, island.legal_moves(state)[0])
+    stop = island_best_horizon(state)
+    floods = 0
+    while not stop(state):
+        if state.phase is island.Phase.FLOOD:
+            floods += 1
+        state = island.apply(state, island.legal_moves(state)[-1])  # flood, or end the turn
+    assert floods == 7 and BEST_FLOODS == 6
+    assert island.GAME.strategy.best is not None
+    assert island.GAME.strategy.best.horizon is island_best_horizon
 
 
 def test_outside_the_flood_the_best_playout_is_the_rollout() -> None:
@@ -215,3 +231,16 @@ def test_before_an_extra_turn_the_best_playout_sends_noah_where_one_can_play() -
     docks = [["parrot-5"], ["kangaroo-6", "cat-6"], ["lion-1"], ["lion-2"], ["kangaroo-5"]]
     hands = [["parrot-6", "cat-5"], ["panda-6"]]
     assert _noah_choices(hands, docks, "parrot-6") == {ferry.MoveNoah(4)}
+
+
+def test_settling_counts_only_the_moves_legal_now() -> None:
+    # A kept tree may hold a move of another sample (a rescue of a pair this view has not):
+    # its visits must not settle the choice between the moves legal now.
+    best: BestBot[Any] = BestBot(island.GAME, 0, iterations=100)
+    root: _Node[Any] = _Node(None, 0)
+    for move, visits in (("elsewhere", 500), ("b", 10), ("c", 5)):
+        root.children[move] = _Node(move, 0)
+        root.children[move].visits = visits
+    assert not best._settled(root, ["b", "c"], searched=50, start=0.0)
+    root.children["b"].visits = 60
+    assert best._settled(root, ["b", "c"], searched=50, start=0.0)  # 60 - 5 > 50 left

@@ -187,7 +187,7 @@ class SearchBot(Generic[M]):
             if (
                 self.settles
                 and searched % SETTLE_EVERY == 0
-                and self._settled(root, searched, start)
+                and self._settled(root, moves, searched, start)
             ):
                 break
         self.rng = rng
@@ -222,14 +222,19 @@ class SearchBot(Generic[M]):
         if game.current_player(after) == view.seat:
             self._kept = (child, game.view(after, view.seat))
 
-    def _settled(self, root: _Node[M], searched: int, start: float) -> bool:
-        """Whether the rest of the budget can no longer change the most visited root move."""
+    def _settled(self, root: _Node[M], moves: Sequence[M], searched: int, start: float) -> bool:
+        """Whether the rest of the budget can no longer change which of ``moves`` is the most
+        visited (a kept tree may hold moves not legal now)."""
         left = self.iterations - searched
         if self.time is not None:
             spent = thread_time() - start
             left = min(left, int(searched * (self.time - spent) / spent) + 1 if spent > 0 else left)
         first = second = 0
-        for child in root.children.values():
+        children = root.children
+        for move in moves:
+            child = children.get(move)
+            if child is None:
+                continue
             if child.visits > first:
                 first, second = child.visits, first
             elif child.visits > second:

@@ -320,7 +320,7 @@ STRATEGY: Strategy[State, Move, View] = Strategy(
     rollout=rollout,
     horizon=horizon,
     best=Strategy(
-        standing=standing, scale=4.0, rollout=playout, horizon=best_horizon, iterations=900
+        standing=standing, scale=4.0, rollout=playout, horizon=best_horizon, iterations=1100
     ),
 )
 """The ferry game's heuristics for the bots."""
