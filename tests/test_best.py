@@ -18,7 +18,7 @@ from noahrules.island.strategy import best_horizon as island_best_horizon
 from noahrules.rng import Rng
 from tests.ferry import builders as fb
 from tests.island import builders as ib
-from tests.test_bots import _midgame
+from tests.test_bots import _midgame, floods_before_stop
 
 
 def _views(game: Game, count: int) -> list[Any]:
@@ -32,6 +32,16 @@ def _views(game: Game, count: int) -> list[Any]:
         if len(view.legal_moves) > 1:
             views.append(view)
     return views[:count]
+
+
+def _sampled(playout: Any, state: Any, seed: int, times: int = 20) -> set[Any]:
+    """The moves ``playout`` picks in ``state`` over ``times`` draws."""
+    rng = Rng.from_seed(seed)
+    chosen = set()
+    for _ in range(times):
+        move, rng = playout(state, rng)
+        chosen.add(move)
+    return chosen
 
 
 @pytest.mark.parametrize("game", [ferry.GAME, island.GAME], ids=["ferry", "island"])
@@ -77,26 +87,12 @@ def test_the_islands_best_playout_floods_where_it_scores_most() -> None:
     points = {space: state.table.flood_points(space) for space in state.frontier}  # I10
     most = max(points.values())
     assert sorted(points.values()).count(most) < len(points)  # some spaces score less
-    chosen = set()
-    rng = Rng.from_seed(1)
-    for _ in range(30):
-        move, rng = playout(state, rng)
-        assert isinstance(move, island.Flood)
-        chosen.add(move.space)
-    assert chosen == {s for s, p in points.items() if p == most}
+    chosen = _sampled(playout, state, 1, times=30)
+    assert chosen == {island.Flood(s) for s, p in points.items() if p == most}
 
 
 def test_the_islands_best_rollouts_stop_once_more_than_six_water_tiles_are_laid() -> None:
-    state = island.new_game(island.load_rules(), players=2, seed=3)
-    while state.phase is not island.Phase.FLOOD:  # the arks placed
-        state = island.apply(state, island.legal_moves(state)[0])
-    stop = island_best_horizon(state)
-    floods = 0
-    while not stop(state):
-        if state.phase is island.Phase.FLOOD:
-            floods += 1
-        state = island.apply(state, island.legal_moves(state)[-1])  # flood, or end the turn
-    assert floods == 7 and BEST_FLOODS == 6
+    assert floods_before_stop(island_best_horizon) == 7 and BEST_FLOODS == 6
     assert island.GAME.strategy.best is not None
     assert island.GAME.strategy.best.horizon is island_best_horizon
 
@@ -119,12 +115,7 @@ DOCKS = [["elephant-1", "donkey-1"], ["bear-2"], ["giraffe-1"], ["rhinoceros-2"]
 
 def _ferry_playouts(hand: list[str], docks: list[list[str]] = DOCKS) -> set[Any]:
     state = fb.position(hands=[hand, ["cat-6", "kangaroo-5"]], docks=docks, noah=0)
-    rng = Rng.from_seed(2)
-    chosen = set()
-    for _ in range(20):
-        move, rng = ferry_playout(state, rng)
-        chosen.add(move)
-    return chosen
+    return _sampled(ferry_playout, state, 2)
 
 
 def test_the_ferrys_best_playout_makes_a_ferry_depart_first() -> None:
@@ -205,12 +196,7 @@ def _noah_choices(hands: list[list[str]], docks: list[list[str]], play: str) -> 
     state = fb.position(hands=hands, docks=docks, noah=0)
     state = ferry.apply(state, ferry.PlayAnimal(play))
     assert state.table.phase is ferry.Phase.MOVE_NOAH and len(ferry.legal_moves(state)) == 2
-    rng = Rng.from_seed(4)
-    chosen = set()
-    for _ in range(20):
-        move, rng = ferry_playout(state, rng)
-        chosen.add(move)
-    return chosen
+    return _sampled(ferry_playout, state, 4)
 
 
 def test_the_ferrys_best_playout_sends_noah_where_the_next_player_must_take() -> None:
