@@ -14,7 +14,7 @@ The order of :func:`legal_moves` is stable:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from noahrules.errors import IllegalMoveError, excerpt
@@ -62,7 +62,7 @@ if TYPE_CHECKING:
     from noahrules.ferry.ruleset import FerryCard, Rules
     from noahrules.rng import Rng
 
-__all__ = ["apply", "current_player", "is_over", "legal_moves", "step"]
+__all__ = ["apply", "current_player", "is_over", "legal_moves", "plays", "step"]
 
 TAKE_ANIMALS = TakeAnimals()
 END_GIVING = EndGiving()
@@ -189,18 +189,25 @@ def _check(state: State, move: Move, phase: Phase) -> None:
 # --- placement: F10, F11, V2, V4 on the ferry as the card finds it (V3) --------------------------
 
 
+def plays(
+    ferry: Ferry, hand: Iterable[Card], ways: Mapping[str, Sequence[tuple[Boarded, PlayAnimal]]]
+) -> list[PlayAnimal]:
+    """The plays of the cards of ``hand`` (``Rules.ways``) that may board ``ferry`` (F12), in
+    hand order."""
+    found: list[PlayAnimal] = []
+    for card in hand:
+        fault = ferry.boarding(card).fault
+        for animal, move in ways[card.id]:
+            if fault(animal) is None:
+                found.append(move)
+    return found
+
+
 def _plays(state: State) -> list[PlayAnimal]:
     table = state.table
     ferry = table.docks[table.noah]
     assert ferry is not None, "Noah always stands at a ferry when a card is to be played"
-    ways = table.rules.ways
-    plays: list[PlayAnimal] = []
-    for card in state.hands[table.seat]:
-        fault = ferry.boarding(card).fault
-        for animal, move in ways[card.id]:
-            if fault(animal) is None:
-                plays.append(move)
-    return plays
+    return plays(ferry, state.hands[table.seat], table.rules.ways)
 
 
 # --- PLAY: F12, F13, F15, V3 ---------------------------------------------------------------------

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from noahrules.ferry.determinize import unseen_cards
-from noahrules.ferry.engine import legal_moves
+from noahrules.ferry.engine import legal_moves, plays
 from noahrules.ferry.kinds import Gender
 from noahrules.ferry.moves import (
     GiveBack,
@@ -112,16 +112,13 @@ def _play_value(view: View, ferry: Ferry, animal: Boarded) -> float:
 
 def _best_play_at(view: View, ferry: Ferry) -> float:
     """The best worth of one of the view's own cards on ``ferry`` (or the cost of taking)."""
-    best: float | None = None
-    for card in view.hand:
-        fault = ferry.boarding(card).fault
-        for animal, _ in view.rules.ways[card.id]:
-            if fault(animal) is None:
-                value = _play_value(view, ferry, animal)
-                best = value if best is None else max(best, value)
-    if best is None:
+    rules = view.rules
+    values = [
+        _play_value(view, ferry, rules.animal_of[m]) for m in plays(ferry, view.hand, rules.ways)
+    ]
+    if not values:
         return -float(sum(a.card.tears for a in ferry.animals)) - 1.0
-    return best
+    return max(values)
 
 
 def _danger_for_next(view: View, ferry: Ferry, unseen: Sequence[Card]) -> float:
@@ -296,9 +293,11 @@ def _noah_playout(state: State, rng: Rng) -> tuple[Move, Rng]:
 
 
 def _fits(
-    ferry: Ferry, hand: Sequence[Card], ways: Mapping[str, Sequence[tuple[Boarded, Move]]]
+    ferry: Ferry, hand: Sequence[Card], ways: Mapping[str, Sequence[tuple[Boarded, PlayAnimal]]]
 ) -> bool:
-    """Whether a card of ``hand`` may board ``ferry`` (F12)."""
+    """``bool(plays(ferry, hand, ways))`` (F12), stopping at the first card that fits: the best
+    bot's rollouts ask it for every dock Noah may go to, and the whole list costs three times as
+    much."""
     for card in hand:
         fault = ferry.boarding(card).fault
         for animal, _ in ways[card.id]:
