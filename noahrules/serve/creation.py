@@ -52,9 +52,12 @@ PEOPLE = (HUMAN, OPEN)
 LEVELS: Mapping[str, str] = {"easy": "greedy", "medium": "search", "hard": "best:time=0.15"}
 """The levels of play the server offers, and the bot and budget each is (docs/bots.md)."""
 BUDGET_LIMITS: Mapping[str, float] = {"time": 0.5, "iterations": 2000}
-"""The options a seat's bot may be given, and their largest values: a stranger cannot make the
-server spend more than about half a second of CPU on a bot's move (2,000 iterations of the
-search bot take about 0.45 s in a 4-player ferry game, of the best bot about 0.3 s)."""
+"""The options a seat's bot may be given, and their largest values. A seat given
+``iterations`` and no ``time`` gets the ``time`` limit too (whichever runs out first), so a
+stranger cannot make the server spend more than half a second of CPU on a bot's move: 2,000
+iterations of the search bot take 0.5-0.7 s in a 4-player ferry game. A bot named without
+options plays at its default budget (the search bot's 100 iterations, the best bot's tenth of
+a second)."""
 
 _FIELDS = {"game", "players", "variants", "seats", "name", "seed", "unlisted"}
 
@@ -135,8 +138,9 @@ def read_seat_kind(value: object) -> str:
 
 def bot_spec(value: object) -> str:
     """A bot as a seat kind names it: a level of :data:`LEVELS`, or the canonical spec of a
-    registered bot, with options within :data:`BUDGET_LIMITS` only; a :class:`ValueError`
-    naming the levels and bots for anything else. A spec never names a module to import."""
+    registered bot, with options within :data:`BUDGET_LIMITS` only (and the ``time`` limit
+    added to ``iterations`` given alone); a :class:`ValueError` naming the levels and bots for
+    anything else. A spec never names a module to import."""
     if isinstance(value, str) and value in LEVELS:
         return value
     known = f"one of the levels {list(LEVELS)} or the bots {sorted(BOTS)}"
@@ -151,6 +155,8 @@ def bot_spec(value: object) -> str:
         if limit is None or float(given) > limit:
             allowed = ", ".join(f"{k} at most {v:g}" for k, v in BUDGET_LIMITS.items())
             raise ValueError(f"a seat's bot takes only the options {allowed}, not {key}={given}")
+    if "iterations" in options and "time" not in options:
+        return bot_factory(value, time=BUDGET_LIMITS["time"])[0]
     return spec
 
 

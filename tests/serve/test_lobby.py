@@ -15,7 +15,7 @@ from starlette.routing import Mount, Route
 from starlette.testclient import TestClient
 
 from noahrules import GAMES
-from noahrules.bots import BestBot, make_bot
+from noahrules.bots import BestBot, SearchBot, make_bot
 from noahrules.records import GameRecord, final_state
 from noahrules.serialize import from_dict
 from noahrules.serve import Settings, TableServer, create_app
@@ -121,6 +121,20 @@ def test_seats_go_to_bots_by_level_or_by_a_spec_within_the_limits(client: TestCl
     ]
     hard = make_bot("best:time=0.15", GAMES["ferry"], 0)
     assert isinstance(hard, BestBot) and hard.time == 0.15
+
+
+def test_a_seat_given_iterations_alone_is_held_to_the_time_limit_too(client: TestClient) -> None:
+    seats = ["human", "search:iterations=2000", "best:iterations=10", "greedy"]
+    body = client.post("/api/tables", json={"game": "ferry", "players": 4, "seats": seats}).json()
+    info = client.get(f"/api/tables/{body['table']['id']}").json()
+    assert [s["bot"] for s in info["seats"]] == [
+        None,
+        "search:iterations=2000,time=0.5",
+        "best:iterations=10,time=0.5",
+        "greedy",
+    ]
+    capped = make_bot(info["seats"][1]["bot"], GAMES["ferry"], 0)
+    assert isinstance(capped, SearchBot) and (capped.iterations, capped.time) == (2000, 0.5)
 
 
 @pytest.mark.parametrize(
