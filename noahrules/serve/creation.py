@@ -149,14 +149,13 @@ def bot_spec(value: object) -> str:
     name, options = parse_spec(value)
     if name not in BOTS:
         raise ValueError(f"{repr(name)[:40]} is not {known}")
-    spec = bot_factory(value)[0]
+    capped = "iterations" in options and "time" not in options
+    spec = bot_factory(value, **({"time": BUDGET_LIMITS["time"]} if capped else {}))[0]
     for key, given in options.items():
         limit = BUDGET_LIMITS.get(key)
         if limit is None or float(given) > limit:
             allowed = ", ".join(f"{k} at most {v:g}" for k, v in BUDGET_LIMITS.items())
             raise ValueError(f"a seat's bot takes only the options {allowed}, not {key}={given}")
-    if "iterations" in options and "time" not in options:
-        return bot_factory(value, time=BUDGET_LIMITS["time"])[0]
     return spec
 
 
