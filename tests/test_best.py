@@ -10,7 +10,7 @@ import pytest
 from noahrules import ferry, island
 from noahrules.bots import BestBot, GreedyBot, make_bot
 from noahrules.bots.search import _Node
-from noahrules.ferry.strategy import BEST_HORIZON, best_horizon
+from noahrules.ferry.strategy import BEST_HORIZON, best_horizon, best_standing, standing
 from noahrules.ferry.strategy import playout as ferry_playout
 from noahrules.game import Game
 from noahrules.island.strategy import BEST_FLOODS, playout
@@ -143,6 +143,23 @@ def test_the_ferrys_best_rollouts_stop_after_fifteen_decisions() -> None:
         assert [stop(start) for _ in range(decisions)] == [False] * decisions
         assert stop(start) is True
     assert BEST_HORIZON == 15
+
+
+def test_the_ferrys_best_standing_counts_the_cards_in_hand_more_than_their_tears() -> None:
+    # Seat 0: penalty 3, panda (4 tears) and parrot (2); seat 1: penalty 5, cat, kangaroo and
+    # lion (1 tear each). Counted by their tears (the search bot), seat 1 stands better: -8 to
+    # -9. Counted as 0.35 a card and 0.03 a tear, seat 0 does: 3 + 0.7 + 0.18 against
+    # 5 + 1.05 + 0.09.
+    state = fb.position(
+        hands=[["panda-5", "parrot-5"], ["cat-6", "kangaroo-5", "lion-1"]],
+        docks=DOCKS,
+        penalties=[3, 5],
+    )
+    assert standing(state) == [-9.0, -8.0]
+    assert best_standing(state) == pytest.approx([-3.88, -6.14])
+    best = ferry.GAME.strategy.best
+    assert best is not None and best.standing is best_standing
+    assert ferry.GAME.strategy.standing is standing  # the search bot's, unchanged
 
 
 # --- what the best bot saves: the tree it keeps, the iterations that cannot change its move ----

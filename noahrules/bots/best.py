@@ -3,7 +3,7 @@
 It is the search bot (:mod:`noahrules.bots.search`) with what pays in each game:
 
 - the game's stronger parts for search, :attr:`Strategy.best <noahrules.game.Strategy.best>`
-  (heavier rollouts, another horizon), where the game declares them;
+  (heavier rollouts, another horizon or standing), where the game declares them;
 - progressive bias at the root: the greedy heuristic's rating of each move
   (:attr:`~noahrules.game.Strategy.heuristic`, scaled to ``[0, PRIOR]``) is added to its
   UCB1 value as ``bias / (visits + 1)``, and the untried moves are tried best first, so a

@@ -13,7 +13,9 @@ species names.
 - :func:`playout` and :func:`best_horizon` (the best bot's rollouts, ``STRATEGY.best``): a
   departure first, else the card with most tears (a pair counted); Noah sent where the next
   player must take the animals (or, before an extra turn, where one's own card fits); for
-  :data:`BEST_HORIZON` decisions.
+  :data:`BEST_HORIZON` decisions; :func:`best_standing`: the penalty with each card in hand
+  counted as :data:`HAND_CARD` and each of its tears as :data:`HAND_TEAR` of a penalty point,
+  weights fitted on who wins greedy games (``benchmarks/ferry_standing.py``).
 """
 
 from __future__ import annotations
@@ -41,9 +43,12 @@ from noahrules.rng import Rng
 
 __all__ = [
     "BEST_HORIZON",
+    "HAND_CARD",
+    "HAND_TEAR",
     "HORIZON",
     "STRATEGY",
     "best_horizon",
+    "best_standing",
     "heuristic",
     "horizon",
     "playout",
@@ -60,6 +65,18 @@ the search bot, both at 0.02 s of CPU per decision over 100 2-player games, 15 d
 63.5% [53.7, 72.3] (67.0% [57.3, 75.4] with the other parts of best), 8 decisions 39.5% (with
 them); against three greedy bots at 0.05 s over 150 4-player games, 15 decisions won 54.3%
 [46.4, 62.1] and 30 decisions 52.9% [44.9, 60.7], at twice the CPU per iteration."""
+HAND_CARD = 0.35
+"""What the best bot counts a card in hand, in penalty points. Cards in hand foretell who wins
+better than their tears do: a player sheds the most tears first, and a card taken back (F13)
+or given (F17) is one more to shed. ``benchmarks/ferry_standing.py`` fits a conditional logit
+of who wins on the positions of 4,000 greedy games per player count: a card in hand weighs
+0.23, 0.28, 0.31 and 0.36 of a penalty point at 2, 3, 4 and 5 players, a tear in hand -0.01 to
+0.08, and on held-out games the fit's log loss is 0.566 against 0.627 for the penalty plus the
+tears at 2 players (1.136 against 1.231 at 4). Against three greedy bots over the 200 4-player
+deals of seed 9100, the best bot won 67.5% [60.7, 73.6] with this standing, 62.9% [56.0, 69.3]
+counting a fifth of each tear and no cards, and 60.2% [53.3, 66.7] counting the tears."""
+HAND_TEAR = 0.03
+"""What the best bot counts a tear in hand, in penalty points (see :data:`HAND_CARD`)."""
 _DEPART = 6.0
 """Worth of making a ferry depart (its animals leave the round), besides the bonus gifts."""
 _PAIR = 2.5
@@ -193,6 +210,15 @@ def standing(state: State) -> list[float]:
     ]
 
 
+def best_standing(state: State) -> list[float]:
+    """The best bot's standing: per seat, minus its penalty with each card in hand counted as
+    :data:`HAND_CARD` and each tear in hand as :data:`HAND_TEAR` of a penalty point."""
+    return [
+        -(p + HAND_CARD * len(hand) + HAND_TEAR * sum(c.tears for c in hand))
+        for p, hand in zip(state.table.penalties, state.hands, strict=True)
+    ]
+
+
 def horizon(start: State) -> Callable[[State], bool]:
     """Rollouts stop after :data:`HORIZON` decisions, or at the end of the round of ``start``
     (or of the game). The search bot asks ``stop`` once per state it reaches, ``start`` first,
@@ -319,7 +345,11 @@ STRATEGY: Strategy[State, Move, View] = Strategy(
     rollout=rollout,
     horizon=horizon,
     best=Strategy(
-        standing=standing, scale=4.0, rollout=playout, horizon=best_horizon, iterations=1100
+        standing=best_standing,
+        scale=4.0,
+        rollout=playout,
+        horizon=best_horizon,
+        iterations=1100,
     ),
 )
 """The ferry game's heuristics for the bots."""
