@@ -204,17 +204,20 @@ def heuristic(view: View) -> list[float]:
 
 def standing(state: State) -> list[float]:
     """Per seat, minus its penalty with the tears in hand counted (what the round would add)."""
-    return [
-        -float(p + sum(c.tears for c in hand))
-        for p, hand in zip(state.table.penalties, state.hands, strict=True)
-    ]
+    return _penalty_with_hand(state, per_card=0.0, per_tear=1.0)
 
 
 def best_standing(state: State) -> list[float]:
     """The best bot's standing: per seat, minus its penalty with each card in hand counted as
     :data:`HAND_CARD` and each tear in hand as :data:`HAND_TEAR` of a penalty point."""
+    return _penalty_with_hand(state, per_card=HAND_CARD, per_tear=HAND_TEAR)
+
+
+def _penalty_with_hand(state: State, per_card: float, per_tear: float) -> list[float]:
+    """Per seat, minus its penalty with each card in hand counted as ``per_card`` and each tear
+    in hand as ``per_tear`` penalty points."""
     return [
-        -(p + HAND_CARD * len(hand) + HAND_TEAR * sum(c.tears for c in hand))
+        -(p + per_card * len(hand) + per_tear * sum(c.tears for c in hand))
         for p, hand in zip(state.table.penalties, state.hands, strict=True)
     ]
 
