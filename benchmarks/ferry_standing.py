@@ -100,16 +100,17 @@ def report(players: int, games: int, seed: int, resamples: int) -> None:
     current = x[:, :, :1] + x[:, :, 1:2]  # penalty + tears in hand
     scale = fit(current[train], won[train])
     rng = np.random.default_rng(seed)
-    ids = np.unique(of_game)
-    rows = {g: np.flatnonzero(of_game == g) for g in ids}
+    # The positions of a game are consecutive: one block of rows per game.
+    blocks = np.split(np.arange(len(of_game)), np.flatnonzero(np.diff(of_game)) + 1)
     ratios = []
     for _ in range(resamples):
-        picked = np.concatenate([rows[g] for g in rng.choice(ids, len(ids))])
+        drawn = rng.choice(len(blocks), len(blocks))
+        picked = np.concatenate([blocks[g] for g in drawn])
         b = fit(x[picked], won[picked])
         ratios.append(b[1:] / b[0])
     low, high = np.percentile(ratios, [2.5, 97.5], axis=0)
     print(
-        f"{players} players, {len(ids)} games, {len(won)} positions: penalty weight {w[0]:.3f};"
+        f"{players} players, {len(blocks)} games, {len(won)} positions: penalty weight {w[0]:.3f};"
         f" tears in hand {w[1] / w[0]:+.3f} [{low[0]:+.3f}, {high[0]:+.3f}] of a penalty point,"
         f" cards in hand {w[2] / w[0]:+.3f} [{low[1]:+.3f}, {high[1]:+.3f}]; held-out log loss"
         f" {log_loss(x[test], won[test], w):.4f}, penalty + tears"
