@@ -352,7 +352,7 @@ STRATEGY: Strategy[State, Move, View] = Strategy(
         scale=4.0,
         rollout=playout,
         horizon=best_horizon,
-        iterations=1100,
+        iterations=900,
     ),
 )
 """The ferry game's heuristics for the bots."""

@@ -51,7 +51,8 @@ BEST_FLOODS = 6
 """The best bot's rollouts stop once more than this many water tiles are laid (the search bot's:
 ``HORIZON // 3``, 3). Against the search bot, both at 0.05 s of CPU per decision over 2-player
 games (seeds 9100 and 9400, 100 games each): 64.0% [57.1, 70.3] of 200 at 6, 57.0% [50.1,
-63.7] at 3; 45.0% and 45.5% of 100 at 12 and 9 (seed 9100)."""
+63.7] at 3; 45.0% and 45.5% of 100 at 12 and 9 (seed 9100); later, 68.0% [58.3, 76.3] of 100
+at 5 against 67.0% [57.3, 75.4] at 6 (seed 9100)."""
 
 
 def _species_value(view: View, species: str) -> float:
