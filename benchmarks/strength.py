@@ -16,7 +16,7 @@ a loaded machine; bots with a ``time`` budget depend on the machine's speed, so 
 differ from run to run (a budget of iterations does not). ``--figures DIR`` draws the ladders
 and the curves there (the figures of docs/bots.md: ``--figures docs/figures``).
 
-    python benchmarks/strength.py matches --games 200
+    python benchmarks/strength.py matches --games 200 [--same-time 0.05,0.12]
     python benchmarks/strength.py ladder --game island --games 100 --figures docs/figures
     python benchmarks/strength.py curves --games 100 --budgets 0.01,0.05,0.15,0.5
 """
@@ -36,26 +36,30 @@ CURVE_BOTS = {"search": 0.15, "best": 0.5}
 """The bots of the curves, each with the largest budget drawn for it (CPU seconds per decision):
 the search bot is the cheaper reference, drawn where it is compared."""
 BUDGETS = (0.01, 0.02, 0.05, 0.1, 0.15, 0.3, 0.5)
-SAME_TIME = 0.05
-"""CPU seconds per decision given to both sides of best against search."""
+SAME_TIMES = (0.05, 0.12)
+"""CPU seconds per decision given to both sides of best against search: a twentieth of a second,
+and about what best's default budget spends alone."""
 
 
-def matches(games: Sequence[str]) -> list[tuple[str, int, list[str], str]]:
+def matches(
+    games: Sequence[str], same_times: Sequence[float] = SAME_TIMES
+) -> list[tuple[str, int, list[str], str]]:
     """The matches of the targets: (game, players, bots by seat, the bot measured)."""
-    same = [f"best:time={SAME_TIME}", f"search:time={SAME_TIME}"]
     plan = [
         ("island", 2, ["best", "greedy"], "best"),
         ("island", 3, ["best", "greedy", "greedy"], "best"),
         ("ferry", 4, ["best", "greedy", "greedy", "greedy"], "best"),
         ("ferry", 2, ["best", "greedy"], "best"),
-        ("island", 2, same, same[0]),
-        ("ferry", 2, same, same[0]),
     ]
+    for budget in same_times:
+        same = [f"best:time={budget}", f"search:time={budget}"]
+        plan += [("island", 2, same, same[0]), ("ferry", 2, same, same[0])]
     return [m for m in plan if m[0] in games]
 
 
 def run_matches(args: argparse.Namespace, games: Sequence[str]) -> None:
-    for name, players, bots, measured in matches(games):
+    same_times = [float(b) for b in args.same_time.split(",")]
+    for name, players, bots, measured in matches(games, same_times):
         rules = noahrules.GAMES[name].load_rules()
         started = time.process_time()
         report = noahrules.simulate(
@@ -115,6 +119,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--workers", type=int, default=1, help="processes (default 1)")
     parser.add_argument("--budgets", default=",".join(map(str, BUDGETS)), help="curves: seconds")
+    parser.add_argument(
+        "--same-time",
+        default=",".join(map(str, SAME_TIMES)),
+        help="matches: seconds per decision of best against search",
+    )
     parser.add_argument("--figures", metavar="DIR", help="draw the ladders and curves there")
     args = parser.parse_args(argv)
     games = args.game or sorted(noahrules.GAMES)
