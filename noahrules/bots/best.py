@@ -16,7 +16,8 @@ Its options are the search bot's (``iterations``, ``time``); its default budget 
 ``Strategy.best.iterations`` (else :data:`DEFAULT_ITERATIONS`) iterations per decision, about a
 tenth of a second of CPU, deterministic like the search bot's. Given the same CPU time per
 decision it beats the search bot in both games at a twentieth of a second; at 0.12 s (about
-its default budget) only in the ferry game (the island's two are even there: ``docs/bots.md``).
+its default budget) only in the ferry game: the island's two are even there, and from 0.25 s
+the search bot plays the island better (``docs/bots.md``).
 """
 
 from __future__ import annotations
