@@ -57,9 +57,13 @@ def matches(
     return [m for m in plan if m[0] in games]
 
 
+def seconds(text: str) -> list[float]:
+    """A comma-separated list of CPU seconds per decision, as the command line gives it."""
+    return [float(b) for b in text.split(",")]
+
+
 def run_matches(args: argparse.Namespace, games: Sequence[str]) -> None:
-    same_times = [float(b) for b in args.same_time.split(",")]
-    for name, players, bots, measured in matches(games, same_times):
+    for name, players, bots, measured in matches(games, args.same_time):
         rules = noahrules.GAMES[name].load_rules()
         started = time.process_time()
         report = noahrules.simulate(
@@ -89,12 +93,11 @@ def run_ladders(args: argparse.Namespace, games: Sequence[str]) -> None:
 
 
 def run_curves(args: argparse.Namespace, games: Sequence[str]) -> None:
-    budgets = [float(b) for b in args.budgets.split(",")]
     curves: list[Curve] = []
     for name in games:
         rules = noahrules.GAMES[name].load_rules()
         for bot, largest in CURVE_BOTS.items():
-            drawn = [b for b in budgets if b <= largest]
+            drawn = [b for b in args.budgets if b <= largest]
             curve = strength_curve(
                 name, rules, bot, drawn, 2, args.games, args.seed, workers=args.workers
             )
@@ -118,10 +121,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=200, help="games per match or table")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--workers", type=int, default=1, help="processes (default 1)")
-    parser.add_argument("--budgets", default=",".join(map(str, BUDGETS)), help="curves: seconds")
+    parser.add_argument("--budgets", type=seconds, default=BUDGETS, help="curves: seconds")
     parser.add_argument(
         "--same-time",
-        default=",".join(map(str, SAME_TIMES)),
+        type=seconds,
+        default=SAME_TIMES,
         help="matches: seconds per decision of best against search",
     )
     parser.add_argument("--figures", metavar="DIR", help="draw the ladders and curves there")
