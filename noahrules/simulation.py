@@ -290,7 +290,9 @@ def _bounded(
 ) -> Iterator[list[GameResult]]:
     """The results of ``tasks`` run on ``executor`` with at most ``most`` of them handed out at
     a time. On an interrupt the tasks not begun are cancelled and, in a pool of our own, the
-    worker processes are ended at once."""
+    worker processes are ended at once. A pool of our own is shut down before this returns or
+    raises: its manager thread must not still be closing its pipes when the interpreter's exit
+    wakes it (a write to a closed pipe, printed as a traceback at exit)."""
     pending: dict[Future[list[GameResult]], _Task] = {}
     try:
         with _HeldInterrupt() as interrupt:
@@ -308,7 +310,7 @@ def _bounded(
         raise
     finally:
         if owned:
-            executor.shutdown(wait=False, cancel_futures=True)
+            executor.shutdown(wait=True, cancel_futures=True)
 
 
 class _HeldInterrupt:
