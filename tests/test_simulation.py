@@ -133,3 +133,15 @@ def test_ctrl_c_in_a_pool_is_a_keyboard_interrupt_and_the_handler_is_given_back(
         timer.cancel()
     assert time.monotonic() - started < 3.0  # raised at the next wait, within 0.2 s
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    assert not _pool_managers()  # else the interpreter's exit may write to its closed pipe
+
+
+def test_a_pool_of_its_own_is_shut_down_when_the_run_returns() -> None:
+    report = simulate("island", island.load_rules(), 2, ["random"] * 2, 4, seed=3, workers=2)
+    assert report.games == 4
+    assert not _pool_managers()
+
+
+def _pool_managers() -> list[threading.Thread]:
+    """The live threads that manage a process pool's results (``concurrent.futures``)."""
+    return [t for t in threading.enumerate() if type(t).__name__ == "_ExecutorManagerThread"]
