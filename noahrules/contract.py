@@ -77,6 +77,7 @@ _STRATEGY_CALLS: dict[str, Call] = {
     "heuristic": ("heuristic(view)", (_ANY,), {}),
     "rollout": ("rollout(state, rng)", (_ANY, _ANY), {}),
     "horizon": ("horizon(state)", (_ANY,), {}),
+    "share": ("share(view)", (_ANY,), {}),
 }
 
 

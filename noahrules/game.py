@@ -145,6 +145,11 @@ class Strategy(Generic[S, M, V]):
     iterations: int | None = None
     """The iterations per decision a bot searching with these parts spends by default (set in
     :attr:`best`, for about a tenth of a second of CPU); default: the bot's own."""
+    share: Callable[[V], float] | None = None
+    """The part of a budget a decision of this view gets, as a multiple of the budget given
+    (``time`` and ``iterations`` per decision), so that the decisions that need it most get
+    more: the multiples should average about 1 over a game, to keep the budget a mean per
+    decision; default: 1 for every decision."""
     best: Strategy[S, M, V] | None = None
     """What the best bot searches with instead of these parts (heavier rollouts, another
     horizon or standing, its budget); default: these."""

@@ -9,16 +9,15 @@ import pytest
 
 from noahrules import ferry, island
 from noahrules.bots import BestBot, GreedyBot, make_bot
-from noahrules.bots.search import _Node
+from noahrules.bots.search import MAX_ITERATIONS, SearchBot, _Node
 from noahrules.ferry.strategy import BEST_HORIZON, best_horizon, best_standing, standing
 from noahrules.ferry.strategy import playout as ferry_playout
 from noahrules.game import Game
-from noahrules.island.strategy import BEST_FLOODS, playout
-from noahrules.island.strategy import best_horizon as island_best_horizon
+from noahrules.island.strategy import ACT_SHARE, FLOOD_SHARE, share
 from noahrules.rng import Rng
 from tests.ferry import builders as fb
 from tests.island import builders as ib
-from tests.test_bots import _midgame, floods_before_stop
+from tests.test_bots import _midgame
 
 
 def _views(game: Game, count: int) -> list[Any]:
@@ -70,42 +69,60 @@ def test_the_priors_scale_the_heuristic_to_zero_to_one(game: Game) -> None:
 
 
 def test_the_best_bot_searches_with_the_games_stronger_parts() -> None:
-    best: Any = make_bot("best", island.GAME, 0)
-    assert best.policy is playout
-    assert best.iterations == 700 and best.time is None  # Strategy.best.iterations
-    search: Any = make_bot("search", island.GAME, 0)
-    assert search.policy is island.GAME.strategy.rollout
+    best: Any = make_bot("best", ferry.GAME, 0)
+    assert best.policy is ferry_playout
+    assert best.iterations == 900 and best.time is None  # Strategy.best.iterations
+    island_best: Any = make_bot("best", island.GAME, 0)
+    assert island_best.policy is island.GAME.strategy.rollout  # the search bot's parts
+    assert island_best.iterations == 700
 
 
 R = ib.rules()
 
 
-def test_the_islands_best_playout_floods_where_it_scores_most() -> None:
+def _flood_and_action_views() -> tuple[Any, Any]:
+    """A view of seat 0 to flood (I9) and one of seat 0 to act (I12), each with a choice."""
     state = island.new_game(R, players=2, seed=3)
-    while state.phase is not island.Phase.FLOOD:  # the arks placed
+    while state.phase is not island.Phase.FLOOD:  # the arks placed (I7)
         state = island.apply(state, island.legal_moves(state)[0])
-    points = {space: state.table.flood_points(space) for space in state.frontier}  # I10
-    most = max(points.values())
-    assert sorted(points.values()).count(most) < len(points)  # some spaces score less
-    chosen = _sampled(playout, state, 1, times=30)
-    assert chosen == {island.Flood(s) for s, p in points.items() if p == most}
+    flood = island.view(state, state.table.seat)
+    state = island.apply(state, island.legal_moves(state)[0])
+    assert state.phase is island.Phase.ACT and state.table.seat == flood.seat
+    return flood, island.view(state, flood.seat)
 
 
-def test_the_islands_best_rollouts_stop_once_more_than_six_water_tiles_are_laid() -> None:
-    assert floods_before_stop(island_best_horizon) == 7 and BEST_FLOODS == 6
-    assert island.GAME.strategy.best is not None
-    assert island.GAME.strategy.best.horizon is island_best_horizon
+def test_the_islands_best_bot_gives_a_flood_twice_its_budget_and_an_action_under_half() -> None:
+    flood, act = _flood_and_action_views()
+    assert len(flood.legal_moves) > 1 and len(act.legal_moves) > 1
+    assert (share(flood), share(act)) == (FLOOD_SHARE, ACT_SHARE) == (2.0, 0.45)
+    best = _Unsettled(island.GAME, 0, iterations=100)
+    assert best._budget(flood) == (200, None) and best._budget(act) == (45, None)
+    best.choose(flood)
+    assert best.searched == 200
+    timed = BestBot(island.GAME, 0, time=0.1)
+    assert timed._budget(flood) == (2 * MAX_ITERATIONS, 0.2)
+    iterations, seconds = timed._budget(act)
+    assert iterations == round(0.45 * MAX_ITERATIONS) and seconds == pytest.approx(0.045)
+    search = SearchBot(island.GAME, 0, iterations=100)  # the search bot's parts have no share
+    assert search._budget(flood) == search._budget(act) == (100, None)
 
 
-def test_outside_the_flood_the_best_playout_is_the_rollout() -> None:
-    bear_a, bear_b = ib.at(R, 3, 14), ib.at(R, 8, 15)
-    state = ib.position(
-        tiles={bear_a: "bear", bear_b: "bear", ib.at(R, 10, 15): "monkey"},
-        face_up=[bear_a, bear_b],
-        arks=[ib.at(R, 2, 15), ib.at(R, 14, 15)],
-    )
-    assert state.phase is island.Phase.ACT
-    assert playout(state, Rng.from_seed(0))[0] == island.Rescue(bear_a, bear_b)
+def test_over_a_game_the_islands_shares_average_about_one() -> None:
+    # The budget stays a mean per decision: 18 floods at 2 and 31 actions at 0.45 a seat.
+    for players in (2, 3, 4):
+        shares = []
+        for seed in range(4):
+            state = island.new_game(R, players=players, seed=seed)
+            bots = [GreedyBot(island.GAME, seat) for seat in range(players)]
+            while not island.is_over(state):
+                seat = island.current_player(state)
+                assert seat is not None
+                view = island.view(state, seat)
+                if len(view.legal_moves) > 1:
+                    shares.append(share(view))
+                state = island.apply(state, bots[seat].choose(view))
+        mean = sum(shares) / len(shares)
+        assert 0.85 <= mean <= 1.15, (players, mean)
 
 
 # --- the ferry's stronger parts ----------------------------------------------------------------
@@ -174,10 +191,11 @@ def test_settling_stops_early_and_plays_the_move_the_whole_budget_plays(game: Ga
     stopped = 0
     for view in _views(game, 12):
         settling = BestBot(game, 5, iterations=400)
+        budget = settling._budget(view)[0]  # the island's floods get more (Strategy.share)
         move = settling.choose(view)
         assert move == _Unsettled(game, 5, iterations=400).choose(view)
-        assert 1 <= settling.searched <= 400
-        stopped += settling.searched < 400
+        assert 1 <= settling.searched <= budget
+        stopped += settling.searched < budget
     assert stopped >= 3
 
 
@@ -244,6 +262,6 @@ def test_settling_counts_only_the_moves_legal_now() -> None:
     for move, visits in (("elsewhere", 500), ("b", 10), ("c", 5)):
         root.children[move] = _Node(move, 0)
         root.children[move].visits = visits
-    assert not best._settled(root, ["b", "c"], searched=50, start=0.0)
+    assert not best._settled(root, ["b", "c"], 50, None, searched=50, start=0.0)
     root.children["b"].visits = 60
-    assert best._settled(root, ["b", "c"], searched=50, start=0.0)  # 60 - 5 > 50 left
+    assert best._settled(root, ["b", "c"], 50, None, searched=50, start=0.0)  # 60 - 5 > 50 left

@@ -174,11 +174,12 @@ class SearchBot(Generic[M]):
         if priors is not None:
             for move, child in root.children.items():
                 child.bias = priors.get(move, 0.0)
+        iterations, budget = self._budget(view)
         rng = self.rng
         start = thread_time()
-        end = None if self.time is None else start + self.time
+        end = None if budget is None else start + budget
         searched = 0
-        while searched < self.iterations:
+        while searched < iterations:
             state, rng = _determinize(game, view, rng)
             rng = self._iterate(root, state, rng)
             searched += 1
@@ -187,7 +188,7 @@ class SearchBot(Generic[M]):
             if (
                 self.settles
                 and searched % SETTLE_EVERY == 0
-                and self._settled(root, moves, searched, start)
+                and self._settled(root, moves, iterations - searched, budget, searched, start)
             ):
                 break
         self.rng = rng
@@ -201,6 +202,16 @@ class SearchBot(Generic[M]):
         )
         self._keep(root, view, move)
         return move
+
+    def _budget(self, view: ViewOf[M]) -> tuple[int, float | None]:
+        """The iterations and CPU seconds (``None``: no limit) of this decision: the bot's, times
+        the :attr:`~noahrules.game.Strategy.share` of ``view`` in the parts it searches with."""
+        share = self.strategy.share
+        if share is None:
+            return self.iterations, self.time
+        part = share(view)
+        time = None if self.time is None else self.time * part
+        return max(1, round(self.iterations * part)), time
 
     def _root(self, view: ViewOf[M]) -> _Node[M]:
         """The kept subtree if it is for ``view`` (:attr:`remembers`), else a new root."""
@@ -222,13 +233,21 @@ class SearchBot(Generic[M]):
         if game.current_player(after) == view.seat:
             self._kept = (child, game.view(after, view.seat))
 
-    def _settled(self, root: _Node[M], moves: Sequence[M], searched: int, start: float) -> bool:
-        """Whether the rest of the budget can no longer change which of ``moves`` is the most
-        visited (a kept tree may hold moves not legal now)."""
-        left = self.iterations - searched
-        if self.time is not None:
+    def _settled(
+        self,
+        root: _Node[M],
+        moves: Sequence[M],
+        left: int,
+        budget: float | None,
+        searched: int,
+        start: float,
+    ) -> bool:
+        """Whether the rest of the budget (``left`` iterations, or the CPU seconds of ``budget``
+        left since ``start``, at the pace of the ``searched`` so far) can no longer change which
+        of ``moves`` is the most visited (a kept tree may hold moves not legal now)."""
+        if budget is not None:
             spent = thread_time() - start
-            left = min(left, int(searched * (self.time - spent) / spent) + 1 if spent > 0 else left)
+            left = min(left, int(searched * (budget - spent) / spent) + 1 if spent > 0 else left)
         first = second = 0
         children = root.children
         for move in moves:

@@ -8,9 +8,9 @@
   species first), else sail next to a pair when two actions are left, else end the turn; floods
   and ark places at random. :func:`horizon`: three turns' worth of water. :func:`standing`: the
   score so far, rescued animals counted.
-- :func:`playout` (the best bot's rollouts, ``STRATEGY.best``): the same, but floods where the
-  water scores most, up to :data:`BEST_FLOODS` water tiles (:func:`best_horizon`); a lead rated
-  on :data:`BEST_SCALE`.
+- :func:`share` (the best bot's budget, ``STRATEGY.best``): a flood gets :data:`FLOOD_SHARE`
+  times the budget per decision, every other decision :data:`ACT_SHARE` times; the best bot
+  searches with the search bot's rollouts, horizon and standing.
 """
 
 from __future__ import annotations
@@ -27,32 +27,30 @@ from noahrules.island.view import View
 from noahrules.rng import Rng
 
 __all__ = [
-    "BEST_FLOODS",
-    "BEST_SCALE",
+    "ACT_SHARE",
+    "FLOOD_SHARE",
     "HORIZON",
     "STRATEGY",
-    "best_horizon",
     "heuristic",
     "horizon",
-    "playout",
     "rollout",
+    "share",
     "standing",
 ]
 
 HORIZON = 9
 """Rollouts stop after about this many decisions (a third as many water tiles) and are rated
 from the score so far."""
-BEST_SCALE = 10.0
-"""The best bot's scale of a lead in points: a lead of 10 is worth about 0.88 (tanh 1).
-Fitted on the winners of 600 greedy games (log loss 0.49 against 0.64 at the scale of 4), and
-worth 80.0% [71.1, 86.7] against the search bot over 100 2-player games at 200 iterations each
-(65.5% [55.8, 74.1] at 4; 74.0% at 16)."""
-BEST_FLOODS = 6
-"""The best bot's rollouts stop once more than this many water tiles are laid (the search bot's:
-``HORIZON // 3``, 3). Against the search bot, both at 0.05 s of CPU per decision over 2-player
-games (seeds 9100 and 9400, 100 games each): 64.0% [57.1, 70.3] of 200 at 6, 57.0% [50.1,
-63.7] at 3; 45.0% and 45.5% of 100 at 12 and 9 (seed 9100); later, 68.0% [58.3, 76.3] of 100
-at 5 against 67.0% [57.3, 75.4] at 6 (seed 9100)."""
+FLOOD_SHARE = 2.0
+"""The best bot's budget for a flood, as a multiple of its budget per decision: a flood chooses
+among some 28 spaces, an action among some 5, and a 2-player game gives each seat about 18
+floods and 31 other decisions, so with :data:`ACT_SHARE` the mean stays about the budget.
+Against the search bot, both at 0.12 s of CPU per decision over 2-player games, 66.0% [60.5,
+71.1] of 300 (seeds 9100, 9400, 9700) at 2 and 0.45; over the 100 of seed 9100, 66.0% at 2
+and 0.45, 59.0% at 1.5 and 0.7, 56.0% at 1 and 1 (docs/bots.md)."""
+ACT_SHARE = 0.45
+"""The best bot's budget for a decision other than a flood (an action, an ark's place), as a
+multiple of its budget per decision."""
 
 
 def _species_value(view: View, species: str) -> float:
@@ -165,12 +163,6 @@ def horizon(start: State) -> Callable[[State], bool]:
     return _stop_after(start, HORIZON // 3)
 
 
-def best_horizon(start: State) -> Callable[[State], bool]:
-    """The best bot's rollouts stop at the end of the game or once more than
-    :data:`BEST_FLOODS` water tiles are laid."""
-    return _stop_after(start, BEST_FLOODS)
-
-
 def _stop_after(start: State, floods: int) -> Callable[[State], bool]:
     """A predicate true at the end of the game or once more than ``floods`` water tiles are laid
     after ``start``."""
@@ -212,24 +204,10 @@ def rollout(state: State, rng: Rng) -> tuple[Move, Rng]:
     return END_TURN, rng
 
 
-def playout(state: State, rng: Rng) -> tuple[Move, Rng]:
-    """The best bot's rollouts: :func:`rollout`, but floods where it scores most (I10; ties
-    at random)."""
-    table: Table = state.table
-    if table.phase is not Phase.FLOOD:
-        return rollout(state, rng)
-    near = table.rules.board.near_bits
-    water = table.water_bits
-    most = -1
-    best: list[int] = []
-    for space in table.frontier:
-        points = (near[space] & water).bit_count()
-        if points > most:
-            most, best = points, [space]
-        elif points == most:
-            best.append(space)
-    space, rng = rng.choice(best)
-    return table.rules.moves.flood[space], rng
+def share(view: View) -> float:
+    """The best bot's part of its budget for this decision: :data:`FLOOD_SHARE` for a flood,
+    else :data:`ACT_SHARE`."""
+    return FLOOD_SHARE if view.table.phase is Phase.FLOOD else ACT_SHARE
 
 
 STRATEGY: Strategy[State, Move, View] = Strategy(
@@ -238,8 +216,6 @@ STRATEGY: Strategy[State, Move, View] = Strategy(
     heuristic=heuristic,
     rollout=rollout,
     horizon=horizon,
-    best=Strategy(
-        standing=standing, scale=BEST_SCALE, rollout=playout, horizon=best_horizon, iterations=700
-    ),
+    best=Strategy(standing=standing, rollout=rollout, horizon=horizon, iterations=700, share=share),
 )
 """The island game's heuristics for the bots."""

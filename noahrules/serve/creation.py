@@ -54,10 +54,11 @@ LEVELS: Mapping[str, str] = {"easy": "greedy", "medium": "search", "hard": "best
 BUDGET_LIMITS: Mapping[str, float] = {"time": 0.5, "iterations": 2000}
 """The options a seat's bot may be given, and their largest values. A seat given
 ``iterations`` and no ``time`` gets the ``time`` limit too (whichever runs out first), so a
-stranger cannot make the server spend more than half a second of CPU on a bot's move: 2,000
-iterations of the search bot take 0.5-0.7 s in a 4-player ferry game. A bot named without
-options plays at its default budget (the search bot's 100 iterations, the best bot's tenth of
-a second)."""
+stranger cannot make the server spend more than half a second of CPU on a bot's move on
+average, and at most a second on one (the island's best bot gives a flood twice its budget,
+``Strategy.share``): 2,000 iterations of the search bot take 0.5-0.7 s in a 4-player ferry
+game. A bot named without options plays at its default budget (the search bot's 100
+iterations, the best bot's tenth of a second)."""
 
 _FIELDS = {"game", "players", "variants", "seats", "name", "seed", "unlisted"}
 
