@@ -47,7 +47,7 @@ among some 28 spaces, an action among some 5, and a 2-player game gives each sea
 floods and 31 other decisions, so with :data:`ACT_SHARE` the mean stays about the budget.
 Against the search bot, both at 0.12 s of CPU per decision over 2-player games, 66.0% [60.5,
 71.1] of 300 (seeds 9100, 9400, 9700) at 2 and 0.45; over the 100 of seed 9100, 66.0% at 2
-and 0.45, 59.0% at 1.5 and 0.7, 56.0% at 1 and 1 (docs/bots.md)."""
+and 0.45, 64.0% at 2.5 and 0.15, 59.0% at 1.5 and 0.7, 56.0% at 1 and 1 (docs/bots.md)."""
 ACT_SHARE = 0.45
 """The best bot's budget for a decision other than a flood (an action, an ark's place), as a
 multiple of its budget per decision."""
