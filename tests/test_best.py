@@ -17,7 +17,7 @@ from noahrules.island.strategy import ACT_SHARE, FLOOD_SHARE, share
 from noahrules.rng import Rng
 from tests.ferry import builders as fb
 from tests.island import builders as ib
-from tests.test_bots import _midgame
+from tests.test_bots import _midgame, first_flood
 
 
 def _views(game: Game, count: int) -> list[Any]:
@@ -82,9 +82,7 @@ R = ib.rules()
 
 def _flood_and_action_views() -> tuple[Any, Any]:
     """A view of seat 0 to flood (I9) and one of seat 0 to act (I12), each with a choice."""
-    state = island.new_game(R, players=2, seed=3)
-    while state.phase is not island.Phase.FLOOD:  # the arks placed (I7)
-        state = island.apply(state, island.legal_moves(state)[0])
+    state = first_flood()
     flood = island.view(state, state.table.seat)
     state = island.apply(state, island.legal_moves(state)[0])
     assert state.phase is island.Phase.ACT and state.table.seat == flood.seat

@@ -179,12 +179,18 @@ def test_ferry_rollouts_stop_at_the_end_of_the_round_before_the_horizon() -> Non
     assert stop(next_round) is True
 
 
+def first_flood() -> Any:
+    """The state of the first flood (I9) of a seeded 2-player island game, the arks placed (I7)."""
+    state = island.new_game(island.load_rules(), players=2, seed=3)
+    while state.phase is not island.Phase.FLOOD:
+        state = island.apply(state, island.legal_moves(state)[0])
+    return state
+
+
 def floods_before_stop(horizon: Any) -> int:
     """The water tiles an island rollout lays before ``horizon`` stops it, from the first flood
     of a seeded game."""
-    state = island.new_game(island.load_rules(), players=2, seed=3)
-    while state.phase is not island.Phase.FLOOD:  # the arks placed
-        state = island.apply(state, island.legal_moves(state)[0])
+    state = first_flood()
     stop = horizon(state)
     floods = 0
     while not stop(state):
