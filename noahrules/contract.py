@@ -320,6 +320,9 @@ def _strategy_problems(strategy: object, name: str, kind: type) -> list[str]:
     iterations = getattr(strategy, "iterations", None)
     if iterations is not None and (type(iterations) is not int or iterations < 1):
         problems.append(f"{name}.iterations {excerpt(iterations)} is not a positive integer")
+    halving = getattr(strategy, "halving", False)
+    if type(halving) is not bool:
+        problems.append(f"{name}.halving {excerpt(halving)} is not True or False")
     best = getattr(strategy, "best", None)
     if best is not None:
         problems += _strategy_problems(best, f"{name}.best", kind)

@@ -150,6 +150,12 @@ class Strategy(Generic[S, M, V]):
     (``time`` and ``iterations`` per decision), so that the decisions that need it most get
     more: the multiples should average about 1 over a game, to keep the budget a mean per
     decision; default: 1 for every decision."""
+    halving: bool = False
+    """Whether a bot searching with these parts chooses among three moves or more by
+    sequential halving at the root (the search bot's
+    :attr:`~noahrules.bots.search.SearchBot.choose`): every move gets the same share of a
+    round's iterations and the worse half is dropped after each round, which pays where only
+    the move played matters and the best moves' values lie close; default: UCB1 all the way."""
     best: Strategy[S, M, V] | None = None
     """What the best bot searches with instead of these parts (heavier rollouts, another
     horizon or standing, its budget); default: these."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
 import pytest
 
 from noahrules import ferry, island
@@ -123,6 +124,25 @@ def test_over_a_game_the_islands_shares_average_about_one() -> None:
         assert 0.85 <= mean <= 1.15, (players, mean)
 
 
+def test_the_islands_best_bot_halves_the_floods_and_plays_the_last_rounds_best_mean() -> None:
+    # 30 floods, 600 iterations (twice 300): five rounds of 120 over 30, 15, 8, 4 and 2 floods,
+    # 4, 8, 15, 30 and 60 iterations each, so a flood dropped after round k has 4, 12, 27, 57
+    # iterations and the last two 117.
+    view = island.view(first_flood(), 0)
+    moves = view.legal_moves
+    assert len(moves) == 30 and island.GAME.strategy.best.halving  # type: ignore[union-attr]
+    bot = BestBot(island.GAME, 0, iterations=300)
+    bot._priors = bot.priors(view, moves)
+    root: _Node[Any] = _Node(None, 0)
+    move = bot._halve(root, view, moves, 600, None, 0.0)
+    visits = sorted(c.visits for c in root.children.values())
+    assert visits == [4] * 15 + [12] * 7 + [27] * 4 + [57] * 2 + [117] * 2
+    assert bot.searched == 600
+    last = [c for c in root.children.values() if c.visits == 117]
+    assert move == max(last, key=lambda c: c.total / c.visits).move
+    assert BestBot(island.GAME, 0, iterations=300).choose(view) == move
+
+
 # --- the ferry's stronger parts ----------------------------------------------------------------
 
 DOCKS = [["elephant-1", "donkey-1"], ["bear-2"], ["giraffe-1"], ["rhinoceros-2"], ["cat-5"]]
@@ -184,14 +204,25 @@ class _Unsettled(BestBot[Any]):
     settles = False
 
 
+class _ByUcb(BestBot[Any]):
+    """The best bot choosing by UCB1 at every root, even where its game halves."""
+
+    def _strategy(self, game: Game) -> Any:
+        return attrs.evolve(super()._strategy(game), halving=False)
+
+
+class _UnsettledByUcb(_ByUcb):
+    settles = False
+
+
 @pytest.mark.parametrize("game", [ferry.GAME, island.GAME], ids=["ferry", "island"])
 def test_settling_stops_early_and_plays_the_move_the_whole_budget_plays(game: Game) -> None:
     stopped = 0
     for view in _views(game, 12):
-        settling = BestBot(game, 5, iterations=400)
+        settling = _ByUcb(game, 5, iterations=400)
         budget = settling._budget(view)[0]  # the island's floods get more (Strategy.share)
         move = settling.choose(view)
-        assert move == _Unsettled(game, 5, iterations=400).choose(view)
+        assert move == _UnsettledByUcb(game, 5, iterations=400).choose(view)
         assert 1 <= settling.searched <= budget
         stopped += settling.searched < budget
     assert stopped >= 3

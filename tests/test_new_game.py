@@ -208,8 +208,11 @@ def test_an_optional_function_is_checked_when_it_is_given() -> None:
 
 
 def test_the_best_bots_parts_are_checked_like_the_strategy() -> None:
-    """``Strategy.best`` is a strategy too: its functions and its budget are checked."""
-    best: Strategy[Any, Any, Any] = Strategy(rollout=cast(Any, _nothing_dealt), iterations=0)
+    """``Strategy.best`` is a strategy too: its functions, its budget and its halving are
+    checked."""
+    best: Strategy[Any, Any, Any] = Strategy(
+        rollout=cast(Any, _nothing_dealt), iterations=0, halving=cast(Any, "yes")
+    )
     broken = attrs.evolve(climb.GAME, name="climb3", strategy=Strategy(best=best))
     with pytest.raises(GameSpecError) as caught:
         register_game(broken)
@@ -217,6 +220,7 @@ def test_the_best_bots_parts_are_checked_like_the_strategy() -> None:
         "strategy.best.rollout() -> 'dict[str, tuple[int, ...]]' cannot be called as "
         "rollout(state, rng): too many positional arguments",
         "strategy.best.iterations 0 is not a positive integer",
+        "strategy.best.halving 'yes' is not True or False",
     )
     assert "climb3" not in GAMES
 

@@ -4,7 +4,8 @@ It is the search bot (:mod:`noahrules.bots.search`) with what pays in each game:
 
 - the game's stronger parts for search, :attr:`Strategy.best <noahrules.game.Strategy.best>`
   (heavier rollouts, another horizon or standing, a :attr:`~noahrules.game.Strategy.share` of
-  the budget per decision), where the game declares them;
+  the budget per decision, sequential halving at the root by
+  :attr:`~noahrules.game.Strategy.halving`), where the game declares them;
 - progressive bias at the root: the greedy heuristic's rating of each move
   (:attr:`~noahrules.game.Strategy.heuristic`, scaled to ``[0, PRIOR]``) is added to its
   UCB1 value as ``bias / (visits + 1)``, and the untried moves are tried best first, so a
@@ -17,7 +18,7 @@ Its options are the search bot's (``iterations``, ``time``); its default budget 
 ``Strategy.best.iterations`` (else :data:`DEFAULT_ITERATIONS`) iterations per decision, about a
 tenth of a second of CPU, deterministic like the search bot's. Given the same CPU time per
 decision it beats the search bot in both games (at 0.12 s, about its default budget: ferry
-75%, island 66%; ``docs/bots.md``).
+75%, island 74%; ``docs/bots.md``).
 """
 
 from __future__ import annotations

@@ -15,7 +15,12 @@ Cowling, Powley and Whitehouse (2012). Each iteration:
    evaluate the position per seat in ``[0, 1]`` (:func:`evaluate`);
 5. *back up*: every edge on the path adds the value for the seat that chose its move.
 
-The move played is the root's most visited child. Two savings are the subclasses' to turn on
+The move played is the root's most visited child. Where the game's parts ask for it
+(:attr:`Strategy.halving <noahrules.game.Strategy.halving>`), a decision among
+:data:`HALVING_MOVES` moves or more is made by sequential halving instead: in each of
+``ceil(log2(moves))`` rounds with an equal part of the budget, every move still in starts the
+same number of iterations, and after it the worse half by mean value is dropped; the best mean
+of the last round is played. Two savings are the subclasses' to turn on
 (the best bot does): :attr:`SearchBot.remembers` keeps the tree below the move played for the
 seat's next decision when that is the decision the move leads to, and
 :attr:`SearchBot.settles` stops a decision once the rest of its budget could no longer change
@@ -45,6 +50,7 @@ from noahrules.rng import Rng
 __all__ = [
     "DEFAULT_ITERATIONS",
     "EXPLORATION",
+    "HALVING_MOVES",
     "MAX_ITERATIONS",
     "MAX_TIME",
     "OPTIONS",
@@ -82,6 +88,9 @@ EXPLORATION = 0.7
 """UCB1's exploration constant (values are in [0, 1])."""
 SETTLE_EVERY = 16
 """How often, in iterations, a bot that :attr:`~SearchBot.settles` checks whether it may stop."""
+HALVING_MOVES = 3
+"""The fewest root moves sequential halving chooses among (:attr:`Strategy.halving
+<noahrules.game.Strategy.halving>`); with fewer, UCB1 does (and the bot may settle)."""
 
 
 class _Node(Generic[M]):
@@ -161,7 +170,9 @@ class SearchBot(Generic[M]):
         return evaluate(self.game, state, self.strategy)
 
     def choose(self, view: ViewOf[M]) -> M:
-        """The most visited root move once the budget is spent."""
+        """The move the budget finds best: the most visited root move, or by sequential halving
+        (:attr:`~noahrules.game.Strategy.halving`) the best of the last round."""
+        start = thread_time()
         moves = moves_to_choose(view)
         root = self._root(view)
         self.reused = root.visits
@@ -169,15 +180,32 @@ class SearchBot(Generic[M]):
             self.searched = 0
             self._keep(root, view, moves[0])
             return moves[0]
-        game = self.game
         self._priors = priors = self.priors(view, moves)
         if priors is not None:
             for move, child in root.children.items():
                 child.bias = priors.get(move, 0.0)
         iterations, budget = self._budget(view)
-        rng = self.rng
-        start = thread_time()
         end = None if budget is None else start + budget
+        if self.strategy.halving and len(moves) >= HALVING_MOVES:
+            move = self._halve(root, view, moves, iterations, budget, start)
+        else:
+            move = self._search(root, view, moves, iterations, end, start)
+        self._keep(root, view, move)
+        return move
+
+    def _search(
+        self,
+        root: _Node[M],
+        view: ViewOf[M],
+        moves: Sequence[M],
+        iterations: int,
+        end: float | None,
+        start: float,
+    ) -> M:
+        """Search by UCB1 from the root until the budget is spent (or settled): the most
+        visited move."""
+        game = self.game
+        rng = self.rng
         searched = 0
         while searched < iterations:
             state, rng = _determinize(game, view, rng)
@@ -188,20 +216,59 @@ class SearchBot(Generic[M]):
             if (
                 self.settles
                 and searched % SETTLE_EVERY == 0
-                and self._settled(root, moves, iterations - searched, budget, searched, start)
+                and self._settled(root, moves, iterations - searched, end, searched, start)
             ):
                 break
         self.rng = rng
         self.searched = searched
-        move = max(
+        return max(
             moves,
             key=lambda m: (
                 (child := root.children.get(m)) is not None and child.visits,
                 child.total / child.visits if child is not None and child.visits else 0.0,
             ),
         )
-        self._keep(root, view, move)
-        return move
+
+    def _halve(
+        self,
+        root: _Node[M],
+        view: ViewOf[M],
+        moves: Sequence[M],
+        iterations: int,
+        budget: float | None,
+        start: float,
+    ) -> M:
+        """Sequential halving at the root (Karnin, Koren and Somekh 2013; in trees, Cazenave
+        2014): ``ceil(log2(len(moves)))`` rounds, each with an equal part of the budget, spread
+        evenly over the moves still in (in the order of the priors, best first); after each
+        round the better half by mean value stays. The best mean of the last round is played."""
+        priors = self._priors or {}
+        alive = sorted(moves, key=lambda m: -priors.get(m, 0.0))
+
+        def mean(move: M) -> tuple[float, float]:
+            child = root.children.get(move)
+            value = child.total / child.visits if child is not None and child.visits else -1.0
+            return value, priors.get(move, 0.0)
+
+        game = self.game
+        rng = self.rng
+        rounds = math.ceil(math.log2(len(alive)))
+        searched = 0
+        for done in range(1, rounds + 1):
+            deadline = None if budget is None else start + budget * done / rounds
+            tried = 0
+            while searched < iterations * done // rounds:
+                state, rng = _determinize(game, view, rng)
+                rng = self._iterate(root, state, rng, alive[tried % len(alive)])
+                searched += 1
+                tried += 1
+                if deadline is not None and tried >= len(alive) and thread_time() >= deadline:
+                    break
+            if done < rounds:
+                alive = sorted(alive, key=mean, reverse=True)[: (len(alive) + 1) // 2]
+        self.rng = rng
+        self.searched = searched
+        return max(alive, key=mean)
 
     def _budget(self, view: ViewOf[M]) -> tuple[int, float | None]:
         """The iterations and CPU seconds (``None``: no limit) of this decision: the bot's, times
@@ -238,16 +305,17 @@ class SearchBot(Generic[M]):
         root: _Node[M],
         moves: Sequence[M],
         left: int,
-        budget: float | None,
+        end: float | None,
         searched: int,
         start: float,
     ) -> bool:
-        """Whether the rest of the budget (``left`` iterations, or the CPU seconds of ``budget``
-        left since ``start``, at the pace of the ``searched`` so far) can no longer change which
-        of ``moves`` is the most visited (a kept tree may hold moves not legal now)."""
-        if budget is not None:
-            spent = thread_time() - start
-            left = min(left, int(searched * (budget - spent) / spent) + 1 if spent > 0 else left)
+        """Whether the rest of the budget (``left`` iterations, or the CPU seconds until
+        ``end``, at the pace of the ``searched`` since ``start``) can no longer change which of
+        ``moves`` is the most visited (a kept tree may hold moves not legal now)."""
+        if end is not None:
+            now = thread_time()
+            spent = now - start
+            left = min(left, int(searched * (end - now) / spent) + 1 if spent > 0 else left)
         first = second = 0
         children = root.children
         for move in moves:
@@ -260,15 +328,29 @@ class SearchBot(Generic[M]):
                 second = child.visits
         return first - second > left
 
-    def _iterate(self, root: _Node[M], state: object, rng: Rng) -> Rng:
+    def _iterate(self, root: _Node[M], state: object, rng: Rng, first: M | None = None) -> Rng:
+        """One iteration from ``state``, a determinization of the root; ``first`` is the root
+        move it must take (sequential halving), else UCB1 chooses there too."""
         game = self.game
         legal_moves, apply, current_player = game.legal_moves, game.apply, game.current_player
         stop = self.horizon(state)
         exploration = self.exploration
         path: list[_Node[M]] = []
         node = root
+        expanded = False
+        if first is not None:
+            child = root.children.get(first)
+            if child is None:
+                seat = current_player(state)
+                assert seat is not None
+                child = root.children[first] = _Node(first, seat)
+            child.avail += 1
+            path.append(child)
+            state = apply(state, first)
+            node = child
+            expanded = child.visits == 0
         # Selection and expansion.
-        while not stop(state):
+        while not expanded and not stop(state):
             moves = legal_moves(state)
             seat = current_player(state)
             assert seat is not None

@@ -10,7 +10,8 @@
   score so far, rescued animals counted.
 - :func:`share` (the best bot's budget, ``STRATEGY.best``): a flood gets :data:`FLOOD_SHARE`
   times the budget per decision, every other decision :data:`ACT_SHARE` times; the best bot
-  searches with the search bot's rollouts, horizon and standing.
+  searches with the search bot's rollouts, horizon and standing, and chooses among three moves
+  or more by sequential halving (``halving=True``).
 """
 
 from __future__ import annotations
@@ -45,9 +46,11 @@ FLOOD_SHARE = 2.0
 """The best bot's budget for a flood, as a multiple of its budget per decision: a flood chooses
 among some 28 spaces, an action among some 5, and a 2-player game gives each seat about 18
 floods and 31 other decisions, so with :data:`ACT_SHARE` the mean stays about the budget.
-Against the search bot, both at 0.12 s of CPU per decision over 2-player games, 66.0% [60.5,
-71.1] of 300 (seeds 9100, 9400, 9700) at 2 and 0.45; over the 100 of seed 9100, 66.0% at 2
-and 0.45, 64.0% at 2.5 and 0.15, 59.0% at 1.5 and 0.7, 56.0% at 1 and 1 (docs/bots.md)."""
+Against the search bot, both at 0.12 s of CPU per decision over 2-player games, choosing by
+UCB1 at the root, 66.0% [60.5, 71.1] of 300 (seeds 9100, 9400, 9700) at 2 and 0.45; over the
+100 of seed 9100, 66.0% at 2 and 0.45, 64.0% at 2.5 and 0.15, 59.0% at 1.5 and 0.7, 56.0% at 1
+and 1; with sequential halving too, 73.8% [68.6, 78.5] of the 300 at 2 and 0.45
+(docs/bots.md)."""
 ACT_SHARE = 0.45
 """The best bot's budget for a decision other than a flood (an action, an ark's place), as a
 multiple of its budget per decision."""
@@ -216,6 +219,13 @@ STRATEGY: Strategy[State, Move, View] = Strategy(
     heuristic=heuristic,
     rollout=rollout,
     horizon=horizon,
-    best=Strategy(standing=standing, rollout=rollout, horizon=horizon, iterations=700, share=share),
+    best=Strategy(
+        standing=standing,
+        rollout=rollout,
+        horizon=horizon,
+        iterations=700,
+        share=share,
+        halving=True,
+    ),
 )
 """The island game's heuristics for the bots."""
