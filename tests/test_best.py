@@ -75,7 +75,7 @@ def test_the_best_bot_searches_with_the_games_stronger_parts() -> None:
     assert best.iterations == 900 and best.time is None  # Strategy.best.iterations
     island_best: Any = make_bot("best", island.GAME, 0)
     assert island_best.policy is island.GAME.strategy.rollout  # the search bot's parts
-    assert island_best.iterations == 700
+    assert island_best.iterations == 500
 
 
 R = ib.rules()

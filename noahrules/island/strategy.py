@@ -223,7 +223,7 @@ STRATEGY: Strategy[State, Move, View] = Strategy(
         standing=standing,
         rollout=rollout,
         horizon=horizon,
-        iterations=700,
+        iterations=500,
         share=share,
         halving=True,
     ),
