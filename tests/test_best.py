@@ -3,6 +3,7 @@ bias at the root."""
 
 from __future__ import annotations
 
+from time import thread_time
 from typing import Any
 
 import attrs
@@ -141,6 +142,37 @@ def test_the_islands_best_bot_halves_the_floods_and_plays_the_last_rounds_best_m
     last = [c for c in root.children.values() if c.visits == 117]
     assert move == max(last, key=lambda c: c.total / c.visits).move
     assert BestBot(island.GAME, 0, iterations=300).choose(view) == move
+
+
+def _halved(iterations: int, budget: float | None) -> tuple[Any, list[_Node[Any]], int]:
+    """The move, the root's child per flood (in move order) and the iterations of the best
+    bot's halving over the 30 floods of the first flood view, under ``iterations`` or
+    ``budget``."""
+    view = island.view(first_flood(), 0)
+    moves = view.legal_moves
+    bot = BestBot(island.GAME, 0, iterations=300)
+    bot._priors = bot.priors(view, moves)
+    root: _Node[Any] = _Node(None, 0)
+    move = bot._halve(root, view, moves, iterations, budget, thread_time())
+    return move, [root.children.get(m, _Node(m, 0)) for m in moves], bot.searched
+
+
+def test_a_budget_too_small_to_halve_searches_on_by_ucb1_after_the_first_round() -> None:
+    # 100 iterations over 30 floods in five rounds: the first round's 20 give no flood a second
+    # one. Halved on, the 10 floods untried in it would be dropped unseen; UCB1 expands every
+    # untried flood before it revisits one, and plays the most visited (the better mean of two).
+    move, children, searched = _halved(100, None)
+    visits = [c.visits for c in children]
+    assert searched == 100 and sum(visits) == 100 and min(visits) >= 1
+    assert move == max(children, key=lambda c: (c.visits, c.total / c.visits)).move
+
+
+def test_a_time_spent_in_the_first_round_searches_on_by_ucb1() -> None:
+    # A nanosecond: the first round's deadline passes before its first pass over the 30 floods
+    # ends (a round always tries every flood once), so UCB1 takes over and stops after its one
+    # iteration: 31. Halved on, each later round would run one pass too: 30 + 15 + 8 + 4 + 2.
+    _, children, searched = _halved(MAX_ITERATIONS, 1e-9)
+    assert searched == 31 and sorted(c.visits for c in children) == [1] * 29 + [2]
 
 
 # --- the ferry's stronger parts ----------------------------------------------------------------

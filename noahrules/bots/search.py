@@ -20,7 +20,8 @@ The move played is the root's most visited child. Where the game's parts ask for
 :data:`HALVING_MOVES` moves or more is made by sequential halving instead: in each of
 ``ceil(log2(moves))`` rounds with an equal part of the budget, every move still in starts the
 same number of iterations, and after it the worse half by mean value is dropped; the best mean
-of the last round is played. Two savings are the subclasses' to turn on
+of the last round is played (unless the budget cannot give each move a second iteration in
+the first round: then UCB1 goes on with the rest). Two savings are the subclasses' to turn on
 (the best bot does): :attr:`SearchBot.remembers` keeps the tree below the move played for the
 seat's next decision when that is the decision the move leads to, and
 :attr:`SearchBot.settles` stops a decision once the rest of its budget could no longer change
@@ -185,11 +186,10 @@ class SearchBot(Generic[M]):
             for move, child in root.children.items():
                 child.bias = priors.get(move, 0.0)
         iterations, budget = self._budget(view)
-        end = None if budget is None else start + budget
-        if self.strategy.halving and len(moves) >= HALVING_MOVES:
-            move = self._halve(root, view, moves, iterations, budget, start)
-        else:
-            move = self._search(root, view, moves, iterations, end, start)
+        search = (
+            self._halve if self.strategy.halving and len(moves) >= HALVING_MOVES else self._search
+        )
+        move = search(root, view, moves, iterations, budget, start)
         self._keep(root, view, move)
         return move
 
@@ -199,14 +199,15 @@ class SearchBot(Generic[M]):
         view: ViewOf[M],
         moves: Sequence[M],
         iterations: int,
-        end: float | None,
+        budget: float | None,
         start: float,
+        searched: int = 0,
     ) -> M:
-        """Search by UCB1 from the root until the budget is spent (or settled): the most
-        visited move."""
+        """Search by UCB1 from the root until the budget is spent (or settled), ``searched``
+        iterations of it already: the most visited move."""
         game = self.game
         rng = self.rng
-        searched = 0
+        end = None if budget is None else start + budget
         while searched < iterations:
             state, rng = _determinize(game, view, rng)
             rng = self._iterate(root, state, rng)
@@ -241,7 +242,9 @@ class SearchBot(Generic[M]):
         """Sequential halving at the root (Karnin, Koren and Somekh 2013; in trees, Cazenave
         2014): ``ceil(log2(len(moves)))`` rounds, each with an equal part of the budget, spread
         evenly over the moves still in (in the order of the priors, best first); after each
-        round the better half by mean value stays. The best mean of the last round is played."""
+        round the better half by mean value stays. The best mean of the last round is played.
+        A budget too small for the first round to give any move a second iteration searches on
+        by UCB1 (:meth:`_search`): one sample a move is too few to drop half of them by."""
         priors = self._priors or {}
         alive = sorted(moves, key=lambda m: -priors.get(m, 0.0))
 
@@ -264,6 +267,9 @@ class SearchBot(Generic[M]):
                 tried += 1
                 if deadline is not None and tried >= len(alive) and thread_time() >= deadline:
                     break
+            if done == 1 and tried <= len(alive):
+                self.rng = rng
+                return self._search(root, view, moves, iterations, budget, start, searched)
             if done < rounds:
                 alive = sorted(alive, key=mean, reverse=True)[: (len(alive) + 1) // 2]
         self.rng = rng
@@ -344,6 +350,8 @@ class SearchBot(Generic[M]):
                 seat = current_player(state)
                 assert seat is not None
                 child = root.children[first] = _Node(first, seat)
+                if self._priors is not None:  # read by UCB1 if the budget is too small to halve
+                    child.bias = self._priors.get(first, 0.0)
             child.avail += 1
             path.append(child)
             state = apply(state, first)
