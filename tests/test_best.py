@@ -125,25 +125,6 @@ def test_over_a_game_the_islands_shares_average_about_one() -> None:
         assert 0.85 <= mean <= 1.15, (players, mean)
 
 
-def test_the_islands_best_bot_halves_the_floods_and_plays_the_last_rounds_best_mean() -> None:
-    # 30 floods, 600 iterations (twice 300): five rounds of 120 over 30, 15, 8, 4 and 2 floods,
-    # 4, 8, 15, 30 and 60 iterations each, so a flood dropped after round k has 4, 12, 27, 57
-    # iterations and the last two 117.
-    view = island.view(first_flood(), 0)
-    moves = view.legal_moves
-    assert len(moves) == 30 and island.GAME.strategy.best.halving  # type: ignore[union-attr]
-    bot = BestBot(island.GAME, 0, iterations=300)
-    bot._priors = bot.priors(view, moves)
-    root: _Node[Any] = _Node(None, 0)
-    move = bot._halve(root, view, moves, 600, None, 0.0)
-    visits = sorted(c.visits for c in root.children.values())
-    assert visits == [4] * 15 + [12] * 7 + [27] * 4 + [57] * 2 + [117] * 2
-    assert bot.searched == 600
-    last = [c for c in root.children.values() if c.visits == 117]
-    assert move == max(last, key=lambda c: c.total / c.visits).move
-    assert BestBot(island.GAME, 0, iterations=300).choose(view) == move
-
-
 def _halved(iterations: int, budget: float | None) -> tuple[Any, list[_Node[Any]], int]:
     """The move, the root's child per flood (in move order) and the iterations of the best
     bot's halving over the 30 floods of the first flood view, under ``iterations`` or
@@ -155,6 +136,21 @@ def _halved(iterations: int, budget: float | None) -> tuple[Any, list[_Node[Any]
     root: _Node[Any] = _Node(None, 0)
     move = bot._halve(root, view, moves, iterations, budget, thread_time())
     return move, [root.children.get(m, _Node(m, 0)) for m in moves], bot.searched
+
+
+def test_the_islands_best_bot_halves_the_floods_and_plays_the_last_rounds_best_mean() -> None:
+    # 30 floods, 600 iterations (twice 300): five rounds of 120 over 30, 15, 8, 4 and 2 floods,
+    # 4, 8, 15, 30 and 60 iterations each, so a flood dropped after round k has 4, 12, 27, 57
+    # iterations and the last two 117.
+    view = island.view(first_flood(), 0)
+    assert len(view.legal_moves) == 30 and island.GAME.strategy.best.halving  # type: ignore[union-attr]
+    move, children, searched = _halved(600, None)
+    visits = sorted(c.visits for c in children)
+    assert visits == [4] * 15 + [12] * 7 + [27] * 4 + [57] * 2 + [117] * 2
+    assert searched == 600
+    last = [c for c in children if c.visits == 117]
+    assert move == max(last, key=lambda c: c.total / c.visits).move
+    assert BestBot(island.GAME, 0, iterations=300).choose(view) == move
 
 
 def test_a_budget_too_small_to_halve_searches_on_by_ucb1_after_the_first_round() -> None:
