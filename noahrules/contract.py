@@ -78,6 +78,7 @@ _STRATEGY_CALLS: dict[str, Call] = {
     "rollout": ("rollout(state, rng)", (_ANY, _ANY), {}),
     "horizon": ("horizon(state)", (_ANY,), {}),
     "share": ("share(view)", (_ANY,), {}),
+    "position": ("position(view)", (_ANY,), {}),
 }
 
 

@@ -156,6 +156,11 @@ class Strategy(Generic[S, M, V]):
     :attr:`~noahrules.bots.search.SearchBot.choose`): every move gets the same share of a
     round's iterations and the worse half is dropped after each round, which pays where only
     the move played matters and the best moves' values lie close; default: UCB1 all the way."""
+    position: Callable[[V], Hashable] | None = None
+    """What of a view makes it the same position when it comes again, for the bots' rule
+    against repetition (:class:`~noahrules.bots.base.Repetitions`): a value equal for two views
+    that differ only in what the seat remembers of how it got there (the ferry game's secrets
+    shown this round); default: the view itself."""
     best: Strategy[S, M, V] | None = None
     """What the best bot searches with instead of these parts (heavier rollouts, another
     horizon or standing, its budget); default: these."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
 import pytest
 
 from noahrules import GAMES, ferry, island
@@ -13,6 +14,7 @@ from noahrules.ferry.strategy import HORIZON, horizon
 from noahrules.island.strategy import HORIZON as ISLAND_HORIZON
 from noahrules.island.strategy import horizon as island_horizon
 from noahrules.rng import Rng
+from noahrules.simulation import bot_seed, game_seed
 from tests.ferry import builders as fb
 from tests.island import builders as ib
 
@@ -140,6 +142,60 @@ def test_greedy_ferry_sheds_the_most_tears_when_nothing_departs() -> None:
     view = _ferry_view(["panda-5", "kangaroo-5", "parrot-5"])
     for seed in range(5):
         assert GreedyBot(ferry.GAME, seed).choose(view) == ferry.PlayAnimal("panda-5")
+
+
+def test_greedy_does_not_play_a_position_met_again_the_same_way() -> None:
+    # F27 sets no end to a ferry game: a bot at a position it chose in before plays a move it
+    # has not played there, the next best first; once it has played them all, one at random.
+    view = _ferry_view(["panda-5", "kangaroo-5", "parrot-5"])
+    bot = GreedyBot(ferry.GAME, 0)
+    first = [bot.choose(view) for _ in range(3)]
+    assert first[0] == ferry.PlayAnimal("panda-5")  # 4 tears, then the parrot's 2, the kangaroo's 1
+    assert first[1:] == [ferry.PlayAnimal("parrot-5"), ferry.PlayAnimal("kangaroo-5")]
+    again = [bot.choose(view) for _ in range(30)]
+    assert set(again) == set(view.legal_moves)
+
+
+def test_a_ferry_position_is_the_same_whatever_the_seat_was_shown_this_round() -> None:
+    # The secrets shown this round (F26) only grow: a loop through a lion's theft (F33) meets
+    # the same position with one more of them.
+    view = _ferry_view(["panda-5", "kangaroo-5", "parrot-5"])
+    cat = view.rules.card["cat-6"]
+    shown = attrs.evolve(view, revealed=(ferry.HandLookedAt(seat=0, target=1, cards=(cat,)),))
+    assert shown != view
+    bot = GreedyBot(ferry.GAME, 0)
+    assert bot.choose(view) == ferry.PlayAnimal("panda-5")
+    assert bot.choose(shown) == ferry.PlayAnimal("parrot-5")
+
+
+@pytest.mark.parametrize("game_name", ["ferry", "island"])
+@pytest.mark.parametrize("name", ["search", "best"])
+def test_search_does_not_play_a_position_met_again_the_same_way(game_name: str, name: str) -> None:
+    game = GAMES[game_name]
+    state = _midgame(game, 2, seed=4, decisions=12)
+    while len(game.legal_moves(state)) < 3:
+        state = game.apply(state, game.legal_moves(state)[0])
+    view = game.view(state, game.current_player(state))
+    searching = make_bot(name, game, 3, iterations=30)
+    played = [searching.choose(view) for _ in view.legal_moves]
+    assert sorted(map(str, played)) == sorted(map(str, view.legal_moves))
+
+
+@pytest.mark.parametrize(("seed", "index"), [(0, 248), (1, 428)])
+def test_greedy_ferry_games_that_looped_end(seed: int, index: int) -> None:
+    # Game ``index`` of ``simulate(ferry, 2 players, greedy, seed=seed)``: two greedy bots took
+    # the animals back at two docks in turn, the same 14 decisions until the cap (the second
+    # loop through a lion's theft); no position is played the same way twice now.
+    this_seed = game_seed(seed, index)
+    state = ferry.new_game(ferry.load_rules(), players=2, seed=this_seed)
+    bots = [GreedyBot(ferry.GAME, bot_seed(this_seed, seat)) for seat in range(2)]
+    decisions = 0
+    while not ferry.is_over(state) and decisions < 3000:
+        seat = ferry.current_player(state)
+        assert seat is not None
+        state = ferry.apply(state, bots[seat].choose(ferry.view(state, seat)))
+        decisions += 1
+    assert ferry.is_over(state), "the bots loop"
 
 
 def test_greedy_ferry_gives_the_card_with_most_tears() -> None:

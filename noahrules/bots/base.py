@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, Protocol, TypeVar
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any, Generic, Protocol, TypeVar
 
 from noahrules.game import Game, Strategy
+from noahrules.rng import Rng
 
-__all__ = ["Bot", "ViewOf", "moves_to_choose", "standing"]
+__all__ = ["REMEMBERED_VIEWS", "Bot", "Repetitions", "ViewOf", "moves_to_choose", "standing"]
 
 M = TypeVar("M")
 """A game's move type."""
@@ -57,3 +58,53 @@ def standing(
         return measure(state)
     sign = -1.0 if game.lower_scores_win else 1.0
     return [sign * s for s in game.scores(state)]
+
+
+REMEMBERED_VIEWS = 4096
+"""The most views a bot remembers the moves it played from (:class:`Repetitions`): the oldest
+is forgotten first. A loop of the ferry game between greedy bots repeats within a few dozen
+decisions."""
+
+
+class Repetitions(Generic[M]):
+    """The moves a bot played from each view it chose in, so that it does not repeat a position
+    the same way: a chess engine avoids a repetition when it is ahead, and in a game that only
+    its players can end (the ferry game sets no end, F27) no bot gains by one. At a view it has
+    chosen in before, the bot chooses among the moves it has not played there yet; once it has
+    played every one, it picks one at random (and starts that view's count again), so that no
+    loop between bots lasts. Views are the same position when the game's
+    :attr:`Strategy.position <noahrules.game.Strategy.position>` says so (default: equal
+    views)."""
+
+    def __init__(self, position: Callable[[Any], Hashable] | None = None) -> None:
+        self._played: dict[Hashable, list[M]] = {}
+        self._position = position
+        """The game's :attr:`Strategy.position <noahrules.game.Strategy.position>`, if any."""
+
+    def allowed(self, view: ViewOf[M], rng: Rng) -> tuple[tuple[M, ...], Rng]:
+        """The legal moves of ``view`` the bot may choose among, and the generator (advanced only
+        when every move was played there: then one move at random)."""
+        moves = view.legal_moves
+        played = self._played.get(self._key(view))
+        if not played:
+            return moves, rng
+        fresh = tuple(m for m in moves if m not in played)
+        if fresh:
+            return fresh, rng
+        played.clear()
+        move, rng = rng.choice(moves)
+        return (move,), rng
+
+    def note(self, view: ViewOf[M], move: M) -> None:
+        """Remember that the bot played ``move`` from ``view``."""
+        key = self._key(view)
+        played = self._played.pop(key, None)
+        if played is None:
+            played = []
+            if len(self._played) >= REMEMBERED_VIEWS:
+                del self._played[next(iter(self._played))]
+        played.append(move)
+        self._played[key] = played
+
+    def _key(self, view: ViewOf[M]) -> Hashable:
+        return view if self._position is None else self._position(view)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Generic
 
-from noahrules.bots.base import M, ViewOf, moves_to_choose, standing
+from noahrules.bots.base import M, Repetitions, ViewOf, moves_to_choose, standing
 from noahrules.game import Game, GameSpec
 from noahrules.rng import Rng
 
@@ -22,26 +22,42 @@ __all__ = ["GreedyBot", "lookahead_scores"]
 class GreedyBot(Generic[M]):
     """Plays the legal move with the highest one-step heuristic score for its game (its
     declared heuristic, else :func:`lookahead_scores`); ties are broken by its seeded
-    generator."""
+    generator. At a view it chose in before, it plays the best move it has not played there
+    (:class:`~noahrules.bots.base.Repetitions`)."""
 
     name = "greedy"
 
     def __init__(self, game: GameSpec[Any, Any, M, Any], seed: int = 0) -> None:
         self.game = game
         self.rng = Rng.from_seed(seed)
+        self.repetitions: Repetitions[M] = Repetitions(game.strategy.position)
 
     def choose(self, view: ViewOf[M]) -> M:
-        """The best-scoring legal move of ``view`` (ties broken at random)."""
+        """The best-scoring legal move of ``view`` not played there before (ties broken at
+        random)."""
         moves = moves_to_choose(view)
         if len(moves) == 1:
             return moves[0]
+        allowed, self.rng = self.repetitions.allowed(view, self.rng)
+        if len(allowed) == 1:
+            move = allowed[0]
+        else:
+            move = self._best(view, allowed)
+        self.repetitions.note(view, move)
+        return move
+
+    def _best(self, view: ViewOf[M], allowed: Sequence[M]) -> M:
+        """The best-scoring move of ``allowed``, ties broken at random."""
         heuristic = self.game.strategy.heuristic
         if heuristic is not None:
             values = heuristic(view)
         else:
             values, self.rng = lookahead_scores(self.game, view, self.rng)
-        best = max(values)
-        top = [m for m, v in zip(moves, values, strict=True) if v >= best - 1e-9]
+        rated = list(zip(view.legal_moves, values, strict=True))
+        if len(allowed) < len(rated):
+            rated = [(m, v) for m, v in rated if m in allowed]
+        best = max(v for _, v in rated)
+        top = [m for m, v in rated if v >= best - 1e-9]
         move, self.rng = self.rng.choice(top)
         return move
 

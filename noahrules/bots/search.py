@@ -15,7 +15,8 @@ Cowling, Powley and Whitehouse (2012). Each iteration:
    evaluate the position per seat in ``[0, 1]`` (:func:`evaluate`);
 5. *back up*: every edge on the path adds the value for the seat that chose its move.
 
-The move played is the root's most visited child. Where the game's parts ask for it
+The move played is the root's most visited child, among the moves not played before from the
+same view (:class:`~noahrules.bots.base.Repetitions`: no loop between bots lasts). Where the game's parts ask for it
 (:attr:`Strategy.halving <noahrules.game.Strategy.halving>`), a decision among
 :data:`HALVING_MOVES` moves or more is made by sequential halving instead: in each of
 ``ceil(log2(moves))`` rounds with an equal part of the budget, every move still in starts the
@@ -43,7 +44,7 @@ from math import log, sqrt
 from time import thread_time
 from typing import Any, ClassVar, Generic
 
-from noahrules.bots.base import M, ViewOf, moves_to_choose, standing
+from noahrules.bots.base import M, Repetitions, ViewOf, moves_to_choose, standing
 from noahrules.bots.options import Option, checked_options
 from noahrules.game import Game, GameSpec, Strategy
 from noahrules.rng import Rng
@@ -157,6 +158,9 @@ class SearchBot(Generic[M]):
         self._priors: dict[M, float] | None = None
         self._kept: tuple[_Node[M], object] | None = None
         """The subtree of the move last played, and the view it is for (:attr:`remembers`)."""
+        self.repetitions: Repetitions[M] = Repetitions(game.strategy.position)
+        """The moves played from each view: at a view met again, the search chooses among the
+        others (:class:`~noahrules.bots.base.Repetitions`)."""
 
     def _strategy(self, game: GameSpec[Any, Any, M, Any]) -> Strategy[Any, M, Any]:
         """The parts of the game's declaration this bot searches with."""
@@ -181,16 +185,23 @@ class SearchBot(Generic[M]):
             self.searched = 0
             self._keep(root, view, moves[0])
             return moves[0]
+        allowed, self.rng = self.repetitions.allowed(view, self.rng)
+        if len(allowed) == 1:
+            self.searched = 0
+            self._keep(root, view, allowed[0])
+            self.repetitions.note(view, allowed[0])
+            return allowed[0]
         self._priors = priors = self.priors(view, moves)
         if priors is not None:
             for move, child in root.children.items():
                 child.bias = priors.get(move, 0.0)
         iterations, budget = self._budget(view)
         search = (
-            self._halve if self.strategy.halving and len(moves) >= HALVING_MOVES else self._search
+            self._halve if self.strategy.halving and len(allowed) >= HALVING_MOVES else self._search
         )
-        move = search(root, view, moves, iterations, budget, start)
+        move = search(root, view, allowed, iterations, budget, start)
         self._keep(root, view, move)
+        self.repetitions.note(view, move)
         return move
 
     def _search(

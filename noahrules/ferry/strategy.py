@@ -16,11 +16,13 @@ species names.
   :data:`BEST_HORIZON` decisions; :func:`best_standing`: the penalty with each card in hand
   counted as :data:`HAND_CARD` and each of its tears as :data:`HAND_TEAR` of a penalty point,
   weights fitted on who wins greedy games (``benchmarks/ferry_standing.py``).
+- :func:`position`: what makes a view the same position again, for the bots' rule against
+  repetition.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 
 from noahrules.ferry.determinize import unseen_cards
 from noahrules.ferry.engine import legal_moves, plays
@@ -52,6 +54,7 @@ __all__ = [
     "heuristic",
     "horizon",
     "playout",
+    "position",
     "rollout",
     "standing",
 ]
@@ -342,12 +345,20 @@ def best_horizon(start: State) -> Callable[[State], bool]:
     return _stop_after(start, BEST_HORIZON)
 
 
+def position(view: View) -> Hashable:
+    """What makes a view the same position again (the bots' rule against repetition): all of it
+    but the secrets shown this round (F26), which only grow; what they told that still holds
+    is in ``known``."""
+    return (view.table, view.seat, view.hand, view.hand_sizes, view.known)
+
+
 STRATEGY: Strategy[State, Move, View] = Strategy(
     standing=standing,
     scale=4.0,
     heuristic=heuristic,
     rollout=rollout,
     horizon=horizon,
+    position=position,
     best=Strategy(
         standing=best_standing,
         scale=4.0,
