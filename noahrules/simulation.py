@@ -134,20 +134,24 @@ class Report:
     seed: int
     rotate: bool
     by_seat: tuple[Rate, ...]
+    """Per seat, its wins of the finished games (of all with ``count_capped``)."""
     by_bot: dict[str, Rate]
     scores: tuple[Stats, ...]
-    """Per seat."""
+    """Per seat, over the finished games."""
     length: Stats
-    """Decisions per game."""
+    """Decisions per finished game."""
     numbers: dict[str, Stats]
-    """Per game-specific total, its distribution over the games."""
+    """Per game-specific total, its distribution over the finished games."""
     counts: dict[str, dict[str, int]]
-    """Game-specific tallies summed over the games."""
+    """Game-specific tallies summed over the finished games."""
     unfinished: int
+    """Games stopped at the decision cap (the bots looped): counted apart."""
     results: tuple[GameResult, ...]
     cpu_by_bot: dict[str, float] = field(factory=dict, eq=False)
     """Per bot, the CPU seconds it spent per decision with a choice (more than one legal move):
     what its strength costs; not compared (it differs from run to run)."""
+    count_capped: bool = False
+    """Whether the games stopped at the cap count in the win rates (as games nobody won)."""
 
     def to_dict(self) -> dict[str, object]:
         """The report as plain data, for JSON."""
@@ -175,6 +179,7 @@ def simulate(
     max_decisions: int = DEFAULT_MAX_DECISIONS,
     move_time: float | None = None,
     progress: Callable[[int, int], None] | None = None,
+    count_capped: bool = False,
 ) -> Report:
     """Play ``games`` games of ``game`` (a name in :data:`noahrules.GAMES`, or a game's
     declaration) with ``rules`` between ``bots`` (one per seat: a name, a
@@ -186,7 +191,9 @@ def simulate(
     process pool of ``workers`` processes (all cores by default; ``workers=1`` plays in this
     process). Games are handed out a few at a time, so memory does not grow with ``games``.
     ``progress(done, total)`` is called as games finish. The report is the same for the same
-    arguments whatever the executor.
+    arguments whatever the executor. A game stopped at ``max_decisions`` (the bots looped) has
+    no winner: it is counted apart (``unfinished``) and left out of the win rates, scores and
+    lengths, unless ``count_capped`` counts it in the win rates as a game nobody won.
 
     A bot that raises, answers with an illegal move or takes more than ``move_time`` seconds over
     a move (interrupted where it runs in a process's main thread, else noticed when it answers)
@@ -218,7 +225,7 @@ def simulate(
         if progress is not None:
             progress(len(results), games)
     results.sort(key=lambda r: r.index)
-    return _report(spec, rules, players, names, games, seed, rotate, results)
+    return _report(spec, rules, players, names, games, seed, rotate, results, count_capped)
 
 
 def _check_arguments(
@@ -461,21 +468,24 @@ def _report(
     seed: int,
     rotate: bool,
     results: list[GameResult],
+    count_capped: bool,
 ) -> Report:
+    finished = [r for r in results if r.finished]
+    counted = results if count_capped else finished
     seat_wins = [0.0] * players
     bot_wins: dict[str, float] = dict.fromkeys(bots, 0.0)
     bot_games: Counter[str] = Counter()
-    for result in results:
+    for result in counted:
         share = 1 / len(result.winners) if result.winners else 0.0
         for seat in result.winners:
             seat_wins[seat] += share
             bot_wins[result.seats[seat]] += share
         bot_games.update(result.seats)
     counts: dict[str, Counter[str]] = {}
-    for result in results:
+    for result in finished:
         for name, tally in result.counts.items():
             counts.setdefault(name, Counter()).update(tally)
-    names = sorted({name for r in results for name in r.numbers})
+    names = sorted({name for r in finished for name in r.numbers})
     return Report(
         game=game.name,
         variants=tuple(rules.variants),
@@ -484,15 +494,16 @@ def _report(
         games=games,
         seed=seed,
         rotate=rotate,
-        by_seat=tuple(Rate.of(w, games) for w in seat_wins),
+        by_seat=tuple(Rate.of(w, len(counted)) for w in seat_wins),
         by_bot={b: Rate.of(bot_wins[b], bot_games[b]) for b in sorted(bot_games)},
-        scores=tuple(Stats.of([r.scores[s] for r in results]) for s in range(players)),
-        length=Stats.of([r.decisions for r in results]),
-        numbers={n: Stats.of([r.numbers[n] for r in results]) for n in names},
+        scores=tuple(Stats.of([r.scores[s] for r in finished]) for s in range(players)),
+        length=Stats.of([r.decisions for r in finished]),
+        numbers={n: Stats.of([r.numbers[n] for r in finished if n in r.numbers]) for n in names},
         counts={name: dict(sorted(tally.items())) for name, tally in counts.items()},
-        unfinished=sum(not r.finished for r in results),
+        unfinished=len(results) - len(finished),
         results=tuple(results),
         cpu_by_bot=cpu_per_decision(results),
+        count_capped=count_capped,
     )
 
 

@@ -175,7 +175,9 @@ def test_search_does_not_play_a_position_met_again_the_same_way(game_name: str, 
     state = _midgame(game, 2, seed=4, decisions=12)
     while len(game.legal_moves(state)) < 3:
         state = game.apply(state, game.legal_moves(state)[0])
-    view = game.view(state, game.current_player(state))
+    seat = game.current_player(state)
+    assert seat is not None
+    view = game.view(state, seat)
     searching = make_bot(name, game, 3, iterations=30)
     played = [searching.choose(view) for _ in view.legal_moves]
     assert sorted(map(str, played)) == sorted(map(str, view.legal_moves))

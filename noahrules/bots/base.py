@@ -77,7 +77,7 @@ class Repetitions(Generic[M]):
     views)."""
 
     def __init__(self, position: Callable[[Any], Hashable] | None = None) -> None:
-        self._played: dict[Hashable, list[M]] = {}
+        self._played: dict[object, list[M]] = {}
         self._position = position
         """The game's :attr:`Strategy.position <noahrules.game.Strategy.position>`, if any."""
 
@@ -106,5 +106,5 @@ class Repetitions(Generic[M]):
         played.append(move)
         self._played[key] = played
 
-    def _key(self, view: ViewOf[M]) -> Hashable:
+    def _key(self, view: ViewOf[M]) -> object:
         return view if self._position is None else self._position(view)

@@ -39,10 +39,7 @@ class GreedyBot(Generic[M]):
         if len(moves) == 1:
             return moves[0]
         allowed, self.rng = self.repetitions.allowed(view, self.rng)
-        if len(allowed) == 1:
-            move = allowed[0]
-        else:
-            move = self._best(view, allowed)
+        move = allowed[0] if len(allowed) == 1 else self._best(view, allowed)
         self.repetitions.note(view, move)
         return move
 

@@ -16,12 +16,12 @@ Cowling, Powley and Whitehouse (2012). Each iteration:
 5. *back up*: every edge on the path adds the value for the seat that chose its move.
 
 The move played is the root's most visited child, among the moves not played before from the
-same view (:class:`~noahrules.bots.base.Repetitions`: no loop between bots lasts). Where the game's parts ask for it
-(:attr:`Strategy.halving <noahrules.game.Strategy.halving>`), a decision among
-:data:`HALVING_MOVES` moves or more is made by sequential halving instead: in each of
-``ceil(log2(moves))`` rounds with an equal part of the budget, every move still in starts the
-same number of iterations, and after it the worse half by mean value is dropped; the best mean
-of the last round is played (unless the budget cannot give each move a second iteration in
+same position (:class:`~noahrules.bots.base.Repetitions`: no loop between bots lasts). Where
+the game's parts ask for it (:attr:`Strategy.halving <noahrules.game.Strategy.halving>`), a
+decision among :data:`HALVING_MOVES` moves or more is made by sequential halving instead: in
+each of ``ceil(log2(moves))`` rounds with an equal part of the budget, every move still in
+starts the same number of iterations, and after it the worse half by mean value is dropped; the
+best mean of the last round is played (unless the budget cannot give each move a second iteration in
 the first round: then UCB1 goes on with the rest). Two savings are the subclasses' to turn on
 (the best bot does): :attr:`SearchBot.remembers` keeps the tree below the move played for the
 seat's next decision when that is the decision the move leads to, and

@@ -120,6 +120,17 @@ def ladder_lines(ladder: Ladder, paint: Paint) -> list[str]:
     for a in order:
         matrix.append([a, *(_ahead(ladder.ahead[a].get(b)) if a != b else "-" for b in order)])
     lines += table(matrix)
+    if ladder.unfinished:
+        first = next(r for r in ladder.results if not r.finished)
+        lines += [
+            "",
+            paint(
+                f"{ladder.unfinished} of {len(ladder.results)} games stopped at the decision "
+                f"cap: the bots looped (game {first.index}, seed {first.seed}, is one); left "
+                "out of the ratings and the placings",
+                "yellow",
+            ),
+        ]
     return lines
 
 

@@ -42,6 +42,11 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     sim.add_argument("--max-decisions", type=int, metavar="N", help="cap on decisions per game")
     sim.add_argument("--no-rotate", action="store_true", help="keep each bot in its seat")
     sim.add_argument(
+        "--count-capped",
+        action="store_true",
+        help="count games stopped at the decision cap in the win rates, as games nobody won",
+    )
+    sim.add_argument(
         "--move-time", type=float, metavar="S", help="seconds a bot may take over a move"
     )
     sim.add_argument("--json", metavar="PATH", help="write the full report as JSON")
@@ -84,6 +89,7 @@ def run(args: argparse.Namespace) -> int:
             move_time=args.move_time,
             max_decisions=cap,
             progress=progress,
+            count_capped=args.count_capped,
         )
     finally:
         progress.close()
@@ -136,6 +142,21 @@ def _stats(stats: Stats) -> list[str]:
     ]
 
 
+def _capped(report: Report) -> str:
+    """The games stopped at the decision cap, in words."""
+    first = next(r for r in report.results if not r.finished)
+    counted = (
+        "counted in the win rates as games nobody won"
+        if report.count_capped
+        else "left out of the win rates"
+    )
+    return (
+        f"{report.unfinished} of {report.games} games stopped at the decision cap: the bots "
+        f"looped (game {first.index}, seed {first.seed}, is one: --records keeps it); "
+        f"{counted}, the scores and the lengths"
+    )
+
+
 def report_lines(report: Report, paint: Paint) -> list[str]:
     """A simulation report as readable tables."""
     variants = ", ".join(report.variants) or "none"
@@ -170,5 +191,5 @@ def report_lines(report: Report, paint: Paint) -> list[str]:
     rows += [[name, *_stats(st)] for name, st in report.numbers.items()]
     lines += table([stats_header, *rows])
     if report.unfinished:
-        lines += ["", paint(f"{report.unfinished} games stopped at the decision cap", "yellow")]
+        lines += ["", paint(_capped(report), "yellow")]
     return lines

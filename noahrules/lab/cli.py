@@ -30,6 +30,7 @@ from noahrules.lab.checks import IdenticalArmsError, silent_arms
 from noahrules.lab.design import DEFAULT_BLOCK, Study, parse_setting
 from noahrules.lab.extra import LabExtraMissing, require
 from noahrules.lab.folder import prepare
+from noahrules.lab.sequential import MARGINS, RELATIVE, margins_from
 from noahrules.lab.stats import CORRECTIONS
 from noahrules.progress import Progress
 from noahrules.simulation import DEFAULT_MAX_DECISIONS
@@ -77,9 +78,8 @@ def _play_options(parser: argparse.ArgumentParser) -> None:
     option(
         "--games",
         type=int,
-        required=True,
         metavar="N",
-        help="games per arm and player count (whole deals)",
+        help="games per arm and player count, whole deals (required unless --pool)",
     )
     option("--players", metavar="N,N", help="player counts, comma separated: 3 or 2,3,4 (3)")
     option("--bots", metavar="B,B", help="bots by seat, comma separated, repeated (greedy)")
@@ -103,6 +103,32 @@ def _play_options(parser: argparse.ArgumentParser) -> None:
         default=DEFAULT_BLOCK,
         metavar="N",
         help=f"deals per block, a partial report's unit (default {DEFAULT_BLOCK})",
+    )
+    option(
+        "--until-clear",
+        action="store_true",
+        help="look after every block and stop once every seat test and difference is decided",
+    )
+    option(
+        "--margin",
+        metavar="X|NAME=X",
+        action="append",
+        default=[],
+        help="with --until-clear, the margin of indifference: X for every win rate (0.03 is 3 "
+        "points), or one measure's (game length=0.1); may repeat",
+    )
+    option(
+        "--count-capped",
+        action="store_true",
+        help="count games stopped at the decision cap in the win rates, as games nobody won",
+    )
+    option(
+        "--pool",
+        metavar="DIR",
+        action="append",
+        default=[],
+        help="play nothing: pool the finished studies in these folders (this study on other "
+        "seeds) into one report; may repeat",
     )
 
 
@@ -138,10 +164,13 @@ def _where_options(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Compare the base rules with each --variant (and each value of each --set) over the
     same deals, every deal played from every seat order, at one or several player counts, and
-    write report.json, report.md, report.html, games.csv, figures and sample games into --out.
+    write report.json, report.md, report.html, games.csv, outcome.jsonl.gz, figures and sample
+    games into --out.
 
-    Before any game, --out is made and checked, and arms that would play as others are
-    refused. Ctrl-C stops the games and writes the report of the deals played.
+    Before any game, arms that would play as others are refused and --out is made and
+    checked. Ctrl-C stops the games and writes the report of the deals played. With
+    --until-clear the study stops once its answers are clear; with --pool it plays nothing and
+    pools finished studies.
     """
     _check_numbers(args)
     try:
@@ -151,19 +180,20 @@ def run(args: argparse.Namespace) -> int:
         return 1
     study = _study(args)
     check = _check_bots(args, study)
-    out = prepare(args.out, overwrite=args.overwrite)
-    silent = silent_arms(study)
+    margins = _margins(args)
+    silent = () if args.pool else silent_arms(study)
     if silent and not args.allow_identical:
-        usage_error(args, str(IdenticalArmsError(silent)))
+        raise IdenticalArmsError(silent)
     for arm in silent:
         print(f"noahrules balance: playing anyway: {arm.text}", file=sys.stderr)
+    prepare(args.out, overwrite=args.overwrite)
     progress = Progress(f"{args.game} balance", sys.stderr)
     with _executor(args) as (executor, runs):
         print(_plan(study, check, args), file=sys.stderr, flush=True)
         try:
             report, files = balance(
                 study,
-                out,
+                args.out,
                 keep=args.keep,
                 figures=not args.no_figures,
                 executor=executor,
@@ -175,11 +205,37 @@ def run(args: argparse.Namespace) -> int:
                 allow_identical=True,
                 overwrite=args.overwrite,
                 silent=silent,
+                count_capped=args.count_capped,
+                until_clear=margins,
+                pooled=args.pool,
             )
         finally:
             progress.close()
     _print_summary(report, files)
     return 130 if report.interrupted else 0
+
+
+def _margins(args: argparse.Namespace) -> dict[str, float] | None:
+    """``--margin`` as margins by measure (``None`` without --until-clear)."""
+    if not args.until_clear:
+        if args.margin:
+            usage_error(args, "--margin is for --until-clear")
+        return None
+    found: dict[str, float] = {}
+    for text in args.margin:
+        name, equals, value = text.rpartition("=")
+        try:
+            number = float(value)
+        except ValueError:
+            usage_error(args, f"--margin {text!r}: expected X or NAME=X, e.g. 0.03")
+        names = [name.strip()] if equals else [n for n in MARGINS if n not in RELATIVE]
+        for measure in names:
+            found[measure] = number
+    try:
+        return margins_from(found)
+    except ValueError as exc:
+        usage_error(args, f"--margin: {exc}")
+        raise  # usage_error exits
 
 
 def _study(args: argparse.Namespace) -> Study:
@@ -237,6 +293,8 @@ def _cycle(seats: list[str]) -> list[str]:
 
 
 def _plan(study: Study, check: list[str], args: argparse.Namespace) -> str:
+    if args.pool:
+        return f"pooling {len(args.pool)} studies: {', '.join(args.pool)}"
     per_count = sum(study.games_per_arm(n) for n in study.players)
     total = per_count * len(study.arms) * (2 if check else 1)
     where = ""
@@ -248,10 +306,18 @@ def _plan(study: Study, check: list[str], args: argparse.Namespace) -> str:
         f"{study.deals(n):,} deals x {n} seat orders at {n} players" for n in study.players
     )
     twice = f", then again with {', '.join(check)}" if check else ""
-    return f"playing {total:,} games: {len(study.arms)} arms x ({counts}){twice}{where}"
+    until = ", stopping once every answer is clear" if args.until_clear else ""
+    return f"playing {total:,} games{until}: {len(study.arms)} arms x ({counts}){twice}{where}"
 
 
 def _check_numbers(args: argparse.Namespace) -> None:
+    if args.pool:
+        for option in ("games", "until_clear", "check_bots"):
+            if getattr(args, option):
+                usage_error(args, f"--{option.replace('_', '-')} plays games: not with --pool")
+        args.games = 1  # the studies pooled say how many
+    elif args.games is None:
+        usage_error(args, "--games is required (unless --pool)")
     for name in ("games", "workers", "block"):
         value = getattr(args, name)
         if value is not None and value < 1:
@@ -293,9 +359,12 @@ def _executor(args: argparse.Namespace) -> Iterator[tuple[Executor | None, int]]
 
 def _print_summary(report: BalanceReport, files: Written) -> None:
     games = sum(s.games_per_arm for s in report.sizes) * len(report.arms) // len(report.players)
-    print(f"{games:,} games under {len(report.arms) // len(report.players)} arms")
+    pooled = f" pooled from {len(report.pooled)} studies" if report.pooled else ""
+    print(f"{games:,} games under {len(report.arms) // len(report.players)} arms{pooled}")
     if report.interrupted:
         print("interrupted: the report covers the deals played")
+    if report.stopping is not None:
+        print(report.stopping.text)
     significant = report.significant
     print(
         f"{len(significant)} of {len(report.findings)} tests significant after "
@@ -305,6 +374,8 @@ def _print_summary(report: BalanceReport, files: Written) -> None:
         check = finding.check
         verdict = "" if check is None else f" [{'holds' if check.holds else 'does not hold'}]"
         print(f"  - {finding.text}{verdict}")
+    for reading in report.readings:
+        print(f"reading: {reading}")
     for note in report.notes:
         print(f"note: {note}")
     print(f"report written to {files.html} (also {files.markdown.name}, {files.json.name}", end="")

@@ -17,8 +17,8 @@ from pathlib import Path
 
 from attrs import frozen
 
-from noahrules.lab.analysis import DECISIONS, BalanceReport, Comparison
-from noahrules.lab.figures import effects_figure, sweep_figure, sweeps
+from noahrules.lab.analysis import DECISIONS, BalanceReport, Comparison, Sweep
+from noahrules.lab.figures import effects_figure, main_unit, sweep_figure
 from noahrules.lab.findings import (
     LEVEL,
     MEASURES,
@@ -29,7 +29,6 @@ from noahrules.lab.findings import (
     p_shown,
     rate_text,
 )
-from noahrules.lab.settings import shown
 from noahrules.lab.stats import CORRECTIONS, Interval
 from noahrules.simulation import Stats
 
@@ -111,14 +110,14 @@ def blocks(report: BalanceReport, figures: Sequence[str] = ()) -> list[Block]:
         )
     if len({arm.name for arm in report.arms}) > 1:
         found += [Heading("Which rule set is best?"), *_ranking(report)]
-    for parameter in sweeps(report):
+    for sweep in report.sweeps:
         found += _section(
-            f"What does {parameter} do?",
-            [sweep_figure(parameter)],
+            f"What does {sweep.parameter} do?",
+            [sweep_figure(sweep.parameter)],
             drawn,
-            [_sweep(report, parameter)],
+            [_sweep(report, sweep)],
         )
-    found += _section("How long are games?", ["lengths"], drawn, [_lengths(report)])
+    found += _section("How long are games?", ["lengths"], drawn, _lengths(report))
     found += _section("Scores", ["scores"], drawn, [_scores(report)])
     found += _dealt(report, drawn)
     found += _played(report)
@@ -157,12 +156,18 @@ def _summary(report: BalanceReport) -> str:
         f"played from all {s.players} seat orders)"
         for s in report.sizes
     )
+    seed = f"seed {report.seed}" if not report.pooled else "seeds as below"
     text = (
-        f"{sizes}; bots {', '.join(report.bots)}; seed {report.seed}. Arms: {arms}. Every "
+        f"{sizes}; bots {', '.join(report.bots)}; {seed}. Arms: {arms}. Every "
         f"family of tests is corrected by {CORRECTIONS[report.correction]}."
     )
+    if report.pooled:
+        seeds = ", ".join(map(str, report.pooled))
+        text += f" Pooled from {len(report.pooled)} studies of the same arms (seeds {seeds})."
     if report.interrupted:
         text += " **Interrupted**: this report covers the deals played."
+    if report.stopping is not None:
+        text += " " + report.stopping.text
     return text
 
 
@@ -181,10 +186,24 @@ def _findings(report: BalanceReport) -> list[Block]:
         if len(significant) > MOST_FINDINGS:
             items.append(f"... and {len(significant) - MOST_FINDINGS} more (report.json)")
         head.append(Bullets(tuple(items)))
+    elif not any(arm.games for arm in report.arms):
+        head.append(Paragraph("No game was played: the study was stopped before its first block."))
     else:
         head.append(
             Paragraph("No uneven seats, no difference from the base and no effect of the deal.")
         )
+    if report.readings:
+        head += [
+            Paragraph(
+                "**Which arm is fairer** is said only by the test of the difference between "
+                "two arms, never by one arm's seat test being significant and the other's not:"
+            ),
+            Bullets(report.readings),
+        ]
+    again = [f"{f.text}: {f.replicate}" for f in report.findings if f.replicate and (
+        f.significant or f.kind != "dealt")][:MOST_FINDINGS]  # fmt: skip
+    if again:
+        head += [Paragraph("**To play again** before acting on them:"), Bullets(tuple(again))]
     if report.notes:
         head += [Paragraph("Notes:"), Bullets(report.notes)]
     return head
@@ -284,30 +303,58 @@ def _comparisons(report: BalanceReport) -> list[Block]:
         (
             c.arm,
             *((str(c.players),) if _several(report) else ()),
-            *(mark(c, label, field, scale, unit) for label, field, scale, unit, _ in MEASURES),
+            *(mark(c, label, field, scale, unit) for label, field, scale, unit in MEASURES),
         )
         for c in report.comparisons
     )
-    header = ("arm", *(("players",) if _several(report) else ()), *(m[0] for m in MEASURES))
-    return [
+    header = (
+        "arm",
+        *(("players",) if _several(report) else ()),
+        *("game length (median)" if m[0] == "game length" else m[0] for m in MEASURES),
+    )
+    first = report.comparisons[0]
+    methods = "; ".join(
+        f"{label}: {getattr(first, field).method}" for label, field, _, _ in MEASURES
+    )
+    found: list[Block] = [
         Paragraph(
-            "Each arm less the base on the same deals, with 95% intervals and the adjusted "
-            "p-value; * marks a significant difference after correction."
+            "Each arm less the base, compared deal by deal (every arm played the same deals), "
+            "with 95% intervals and the adjusted p-value; * marks a significant difference "
+            f"after correction. The tests: {methods}. Games stopped at the cap are left out."
         ),
         Table(header, rows),
     ]
+    if report.pairing is not None:
+        pairing = report.pairing
+        found.append(
+            Paragraph(
+                f"Comparing the arms deal by deal, the {pairing.differences} intervals are "
+                f"{_narrower(pairing.median)} than they would be if the arms had played "
+                f"independent deals (median; from {_narrower(pairing.high)} to "
+                f"{_narrower(pairing.low)}): a rule change soon sends a deal's game elsewhere, "
+                "and pairing gains most where the rules differ least."
+            )
+        )
+    return found
+
+
+def _narrower(share: float) -> str:
+    """How much narrower a paired interval is than an unpaired one of ``share`` its width."""
+    return f"{1 - share:.0%} narrower" if share <= 1 else f"{share - 1:.0%} wider"
 
 
 def _ranking(report: BalanceReport) -> list[Block]:
+    unit = main_unit(report)
     found: list[Block] = [
         Paragraph(
             "The rule sets side by side, by the measures of game-design research (Ludii's): "
             "**balance** is 1 less the win-rate spread (the best position's win rate less the "
-            "worst's; 1 is perfectly even), **decisiveness** the share of finished games with "
-            "one winner, **drawishness** the share with a shared win, **duration** the mean "
-            "length. Ranked by balance; 95% intervals. Where two intervals overlap, the ranking "
-            'between them is not settled: "What does each variant change?" tests each '
-            "against the base."
+            "worst's, corrected for the spread chance alone gives; 1 is perfectly even, and "
+            "its interval reaches 1 whenever the seat test finds the positions even), "
+            "**decisiveness** the share of games with one winner, **drawishness** the share "
+            f"with a shared win, **duration** the median {unit}. Ranked by balance; 95% "
+            "intervals. Where two intervals overlap, the ranking between them is not settled: "
+            '"What does each variant change?" tests each arm against the base.'
         )
     ]
     for players in report.players:
@@ -315,7 +362,6 @@ def _ranking(report: BalanceReport) -> list[Block]:
             (a for a in report.arms if a.players == players),
             key=lambda a: (a.measures.win_spread.estimate, a.name),
         )
-        unit = "turns" if all("turns" in a.measures.duration for a in arms) else DECISIONS
         rows = tuple(
             (
                 str(rank),
@@ -323,7 +369,7 @@ def _ranking(report: BalanceReport) -> list[Block]:
                 _balance(arm.measures.win_spread),
                 rate_text(arm.decisive),
                 rate_text(arm.drawn),
-                _mean(arm.measures.duration[unit]),
+                _mean(arm.measures.duration.get(unit, Interval(0.0, 0.0, 0.0))),
                 interval_text(arm.measures.first_seat, 100, " pp"),
             )
             for rank, arm in enumerate(arms, 1)
@@ -338,7 +384,7 @@ def _ranking(report: BalanceReport) -> list[Block]:
                     "balance",
                     "decisiveness",
                     "drawishness",
-                    f"duration ({unit})",
+                    f"duration (median {unit})",
                     "first player's edge",
                 ),
                 rows,
@@ -351,42 +397,40 @@ def _balance(spread: Interval) -> str:
     return f"{1 - spread.estimate:.3f} ({1 - spread.high:.3f}-{1 - spread.low:.3f})"
 
 
+def _range(interval: Interval) -> str:
+    return f"{interval.low:g}-{interval.high:g}"
+
+
 def _mean(interval: Interval) -> str:
     return f"{interval.estimate:.1f} ({interval.low:.1f}-{interval.high:.1f})"
 
 
-def _sweep(report: BalanceReport, parameter: str) -> Block:
-    names = ["base"] + [
-        a.name
-        for a in report.arms
-        if a.players == report.players[0] and set(a.settings) == {parameter}
-    ]
-    unit = "turns" if all("turns" in a.measures.duration for a in report.arms) else DECISIONS
+def _sweep(report: BalanceReport, sweep: Sweep) -> Block:
+    unit = main_unit(report)
     rows = []
-    for name in names:
+    for name, value in zip(sweep.arms, sweep.values, strict=True):
         for players in report.players:
             arm = report.arm(name, players)
-            value = shown(arm.settings[parameter]) if parameter in arm.settings else "base"
             rows.append(
                 (
-                    value,
+                    value + (" (base)" if name == "base" else ""),
                     *((str(players),) if _several(report) else ()),
                     interval_text(arm.measures.win_spread, 100, " pp"),
                     interval_text(arm.measures.first_seat, 100, " pp"),
-                    _mean(arm.measures.duration[unit]),
+                    _mean(arm.measures.duration.get(unit, Interval(0.0, 0.0, 0.0))),
                 )
             )
     header = (
-        parameter,
+        sweep.parameter,
         *(("players",) if _several(report) else ()),
         "win-rate spread",
         "first player's edge",
-        f"mean {unit}",
+        f"median {unit}",
     )
     return Table(header, tuple(rows))
 
 
-def _lengths(report: BalanceReport) -> Block:
+def _lengths(report: BalanceReport) -> list[Block]:
     units = [u for u in report.arms[0].length if all(u in a.length for a in report.arms)]
     rows = []
     for arm in report.arms:
@@ -396,15 +440,37 @@ def _lengths(report: BalanceReport) -> Block:
                 (
                     _named(report, arm.name, arm.players),
                     unit,
-                    f"{length.mean:.1f}",
                     f"{length.median:g}",
+                    _range(arm.measures.duration.get(unit, Interval(0.0, 0.0, 0.0))),
+                    f"{length.mean:.1f}",
                     f"{length.p90:g}",
                     f"{length.minimum:g}-{length.maximum:g}",
                     f"{arm.unfinished} ({rate_text(length.capped)})" if unit == DECISIONS else "",
                 )
             )
-    header = ("arm", "unit", "mean", "median", "90th percentile", "range", "stopped at the cap")
-    return Table(header, tuple(rows))
+    header = (
+        "arm",
+        "unit",
+        "median",
+        "median's 95% interval",
+        "mean",
+        "90th percentile",
+        "range",
+        "stopped at the cap",
+    )
+    capped = (
+        f" Games stopped at the cap of {report.max_decisions:,} decisions are counted apart "
+        "and left out of the lengths."
+        if report.unfinished
+        else ""
+    )
+    return [
+        Paragraph(
+            "The length of the finished games in each unit the game counts: arms are compared "
+            f"by their medians, which a few long games cannot move.{capped}"
+        ),
+        Table(header, tuple(rows)),
+    ]
 
 
 def _stats(stats: Stats) -> str:
@@ -579,13 +645,21 @@ def _power(report: BalanceReport) -> list[Block]:
         f"position of {100 * s.detectable:.1f} pp"
         for s in report.sizes
     )
+    paired = "; ".join(
+        f"{p.paired:.2f} at {p.players} players"
+        for p in report.power
+        if p.difference == report.power[0].difference
+    )
     return [
         Paragraph(
             "Games per arm needed to find a difference of win rate with 80% power in a test at "
             "5% (normal approximation, around an even share): one position against an even "
-            "share, and the first player's win rate of one arm against another's. A test in a "
-            "family of m is held to about 5%/m by Holm's correction at its first step, which "
-            "takes about 1.2 times as many games for m = 2, 1.7 for m = 10 and 2.4 for m = 100."
+            "share, and the first player's win rate of one arm against another's when both play "
+            "the same deals (the independent samples' number times the share of its variance "
+            f"that is left once the deals are paired, measured in this study: {paired}). A "
+            "test in a family of m is held to about 5%/m by Holm's correction at its first "
+            "step, which takes about 1.2 times as many games for m = 2, 1.7 for m = 10 and 2.4 "
+            "for m = 100."
         ),
         Table(
             (
@@ -639,16 +713,26 @@ def _samples(report: BalanceReport) -> list[Block]:
 
 def _method(report: BalanceReport) -> tuple[str, ...]:
     families = "; ".join(f"{f.name}: {f.tests} tests" for f in report.families)
+    capped = (
+        "counted in the win rates as games nobody won (--count-capped)"
+        if report.count_capped
+        else "left out of the win rates"
+    )
     return (
         "Every deal (a seed) is played under every arm and from every seat order: at table t "
         "seat t moves first, with the same seed and bots.",
-        "Wins are shared among tied winners; a game stopped at the decision cap has no winner.",
-        "Win rates have 95% Wilson intervals; differences of rates Newcombe's hybrid score "
-        "interval and the pooled z-test; differences of means a normal interval and Welch's "
-        "z-test; the win-rate spread a bootstrap over the deals (1,000 resamples, paired "
-        "between arms, p-value from the share of resamples past zero).",
+        "Wins are shared among tied winners. A game stopped at the decision cap has no winner: "
+        f"it is counted apart, {capped}, and left out of the lengths and the scores.",
+        "Win rates have 95% Wilson intervals. Two arms are compared deal by deal: a rate or a "
+        "mean per game by a paired z-test over the deals (each deal's part in each estimate by "
+        "the delta method, differenced deal by deal); the median length and the win-rate "
+        "spread by a paired bootstrap over the deals (1,000 resamples drawing the same deals "
+        "for both arms, percentile intervals, p-value from the share of resamples past zero).",
         "Even seats are tested with Pearson's chi-square on the wins per position (p-value from "
-        "the regularized incomplete gamma function).",
+        "the regularized incomplete gamma function). The win-rate spread of an arm is "
+        "corrected for the spread that chance alone gives (twice the spread less the mean of "
+        "its bootstrap); its interval reaches 0 whenever the chi-square finds the positions "
+        "even.",
         "Effects of the deal compare the seats given a key with the seats that could have been "
         "given it and were not, over every seat of every finished game, within each turn "
         "position: the Mantel-Haenszel weighted difference (Wald interval) and the "
@@ -656,7 +740,9 @@ def _method(report: BalanceReport) -> tuple[str, ...]:
         "key. What the seats played is counted, never tested.",
         f"Each family of tests is corrected together by {CORRECTIONS[report.correction]} "
         f"({report.correction}); a finding is significant when its adjusted p-value is below "
-        f"{LEVEL:g}. Families: {families}. Intervals are of one estimate each, not adjusted.",
+        f"{LEVEL:g}. Families: {families}. Intervals are of one estimate each, not adjusted. "
+        "A finding whose adjusted p-value lies near the level, or that rests on few games, "
+        "says how many games would replicate it.",
     )
 
 

@@ -23,12 +23,13 @@ from collections.abc import Callable, Mapping, Sequence
 from attrs import frozen
 
 from noahrules.game import Dealt, Game, RulesValue
+from noahrules.lab.deals import shares
 from noahrules.lab.run import Played
 from noahrules.lab.stats import Interval, Stratum, mantel_haenszel
 from noahrules.lab.tables import seat_tallies
-from noahrules.simulation import GameResult, Rate
+from noahrules.simulation import Rate
 
-__all__ = ["BY_SPECIES", "Effect", "Tally", "dealt_effects", "play_tallies", "shares"]
+__all__ = ["BY_SPECIES", "Effect", "Tally", "dealt_effects", "play_tallies"]
 
 BY_SPECIES = " by species"
 """Added to the name of a tally whose keys have a species, for its grouping by species."""
@@ -58,14 +59,6 @@ class Tally:
     seats_with: Rate
     """Win rate of the seats whose own tally held the key."""
     seats_without: Rate
-
-
-def shares(result: GameResult) -> list[float]:
-    """Per seat, its share of the win (tied winners share it)."""
-    won = [0.0] * len(result.scores)
-    for seat in result.winners:
-        won[seat] = 1 / len(result.winners)
-    return won
 
 
 SpeciesOf = Callable[[str], str | None]

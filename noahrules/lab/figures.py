@@ -9,6 +9,7 @@ interval.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -16,9 +17,9 @@ from typing import Any
 
 from attrs import frozen
 
-from noahrules.lab.analysis import DECISIONS, ArmReport, BalanceReport
+from noahrules.lab.analysis import DECISIONS, ArmReport, BalanceReport, Sweep
+from noahrules.lab.design import BASE
 from noahrules.lab.extra import require
-from noahrules.lab.settings import shown
 from noahrules.lab.stats import Interval
 
 __all__ = [
@@ -27,11 +28,11 @@ __all__ = [
     "Drawn",
     "draw_figures",
     "effects_figure",
+    "main_unit",
     "new_figure",
     "save_figure",
     "style",
     "sweep_figure",
-    "sweeps",
 ]
 
 FORMATS = ("png", "svg")
@@ -47,6 +48,7 @@ _STYLE = {
 _SOFTWARE = "noahrules lab"
 _FLIERS = {"marker": ".", "markersize": 3, "alpha": 0.5}
 _SIGNIFICANT, _NOT = "tab:red", "tab:grey"
+_NONE = Interval(0.0, 0.0, 0.0)
 
 Plan = tuple[str, str, Callable[[Any], None]]
 
@@ -134,12 +136,12 @@ def _plans(report: BalanceReport) -> list[Plan]:
         plans.append(
             ("differences", "Each arm against the base", lambda f: _differences(f, report))
         )
-    for parameter in sweeps(report):
+    for sweep in report.sweeps:
         plans.append(
             (
-                sweep_figure(parameter),
-                f"Sweep of {parameter}",
-                _bound(_sweep, report, parameter),
+                sweep_figure(sweep.parameter),
+                f"Sweep of {sweep.parameter}",
+                _bound(_sweep, report, sweep),
             )
         )
     plans += [
@@ -158,7 +160,7 @@ def _plans(report: BalanceReport) -> list[Plan]:
 
 
 def _bound(
-    draw: Callable[[Any, BalanceReport, str], None], report: BalanceReport, what: str
+    draw: Callable[[Any, BalanceReport, Any], None], report: BalanceReport, what: object
 ) -> Callable[[Any], None]:
     return lambda figure: draw(figure, report, what)
 
@@ -175,16 +177,6 @@ def sweep_figure(parameter: str) -> str:
 
 def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
-
-
-def sweeps(report: BalanceReport) -> list[str]:
-    """The parameters swept one at a time: those set alone by two arms or more."""
-    counted: dict[str, int] = {}
-    for arm in report.arms:
-        if len(arm.settings) == 1 and arm.players == report.players[0]:
-            (name,) = arm.settings
-            counted[name] = counted.get(name, 0) + 1
-    return [name for name, count in counted.items() if count >= 2]
 
 
 def _tallies(report: BalanceReport) -> list[str]:
@@ -281,7 +273,7 @@ def _significance(report: BalanceReport) -> dict[tuple[str, int, str], bool]:
 
 def _differences(figure: Any, report: BalanceReport) -> None:
     measures = (
-        ("game length\n(decisions)", "length", "game length", 1.0),
+        ("game length\n(median decisions)", "length", "game length", 1.0),
         ("score spread", "spread", "score spread", 1.0),
         ("first player's\nwin rate (pp)", "first_seat", "first player's win rate", 100.0),
         ("win-rate spread (pp)", "win_spread", "win-rate spread", 100.0),
@@ -313,59 +305,76 @@ def _differences(figure: Any, report: BalanceReport) -> None:
     )
 
 
-def _sweep(figure: Any, report: BalanceReport, parameter: str) -> None:
-    unit = _main_unit(report)
+def _sweep(figure: Any, report: BalanceReport, sweep: Sweep) -> None:
+    """Each measure against the parameter's value, every arm (the base too) at its value: on a
+    scale of numbers when every value is one, else in the order of the study."""
+    unit = main_unit(report)
     panels: tuple[tuple[str, Callable[[ArmReport], Interval], float], ...] = (
         ("win-rate spread (pp)", lambda a: a.measures.win_spread, 100.0),
         ("first player's edge (pp)", lambda a: a.measures.first_seat, 100.0),
-        (f"mean length ({unit})", lambda a: a.measures.duration[unit], 1.0),
+        (f"median length ({unit})", lambda a: a.measures.duration.get(unit, _NONE), 1.0),
     )
-    values = [
-        arm.name
-        for arm in report.arms
-        if arm.players == report.players[0] and set(arm.settings) == {parameter}
+    places = list(sweep.numbers) if sweep.numbers is not None else list(range(len(sweep.arms)))
+    order = sorted(range(len(places)), key=lambda k: places[k])
+    labels = [
+        f"{value}\n(base)" if arm == BASE else value
+        for arm, value in zip(sweep.arms, sweep.values, strict=True)
     ]
-    labels = ["base"] + [
-        shown(next(a for a in report.arms if a.name == name).settings[parameter]) for name in values
-    ]
+    step = min((b - a for a, b in itertools.pairwise(sorted(set(places)))), default=1.0)
+    offsets = _offsets(len(report.players), 0.3 * step)
     figure.set_size_inches(10, 3.4)
     axes = figure.subplots(1, len(panels))
-    offsets = _offsets(len(report.players), 0.3)
     for ax, (label, measure, scale) in zip(axes, panels, strict=True):
         for offset, players in zip(offsets, report.players, strict=True):
-            arms = [report.arm(name, players) for name in ("base", *values)]
-            intervals = [measure(arm) for arm in arms]
-            xs = [k + offset for k in range(len(arms))]
+            intervals = [measure(report.arm(sweep.arms[k], players)) for k in order]
+            xs = [places[k] + offset for k in order]
             ys = [scale * i.estimate for i in intervals]
             errors = _errors([(i.estimate, i.low, i.high) for i in intervals], scale)
             ax.errorbar(xs, ys, yerr=errors, fmt="o-", capsize=3, ms=4, label=f"{players} players")
-        ax.set_xticks(range(len(labels)), labels)
-        ax.set_xlabel(parameter)
+        ax.set_xticks([places[k] for k in order], [labels[k] for k in order])
+        ax.set_xlabel(sweep.parameter)
         ax.set_title(label, fontsize=9)
     _legend(figure, axes[0])
 
 
-def _main_unit(report: BalanceReport) -> str:
+def main_unit(report: BalanceReport) -> str:
     """The coarsest unit every arm counts its length in (turns before decisions)."""
     counted = set.intersection(*(set(arm.measures.duration) for arm in report.arms))
     return "turns" if "turns" in counted else DECISIONS
 
 
 def _lengths(figure: Any, report: BalanceReport) -> None:
+    """Box plots of the finished games' lengths; where games were stopped at the decision cap,
+    their count at the right end of their arm's row (drawn at the cap, they would squash the
+    boxes)."""
     units = list(report.arms[0].length)
     units = [u for u in units if all(u in arm.length for arm in report.arms)]
     arms = report.arms
     figure.set_size_inches(3.4 * len(units) + 1.5, 1.0 + 0.32 * len(arms))
     axes = figure.subplots(1, len(units), sharey=True, squeeze=False)[0]
     for ax, unit in zip(axes, units, strict=True):
-        samples = [[v for v, n in arm.lengths[unit] for _ in range(n)] for arm in arms]
+        samples = [[v for v, n in arm.lengths[unit] for _ in range(n)] or [0] for arm in arms]
         ax.boxplot(samples, orientation="horizontal", widths=0.6, flierprops=_FLIERS)
-        ax.set_xlabel(f"{unit} per game")
+        ax.set_xlabel(f"{unit} per finished game")
+        if unit == DECISIONS:
+            for row, arm in enumerate(arms, 1):
+                if arm.unfinished:
+                    ax.text(
+                        1.0, row, f"{arm.unfinished} at the cap \u25b6", fontsize=7,
+                        color="tab:red", ha="right", va="center",
+                        transform=ax.get_yaxis_transform(),
+                    )  # fmt: skip
     axes[0].set_yticks(range(1, len(arms) + 1), [_cell(arm, report) for arm in arms])
     axes[0].invert_yaxis()
+    cap = (
+        f"; games stopped at the cap of {report.max_decisions:,} decisions are counted at the "
+        "right, not drawn"
+        if report.unfinished
+        else ""
+    )
     figure.supxlabel(
         "box: middle half of the games, line: median; points beyond the whiskers (1.5 times "
-        "the box) are single games",
+        f"the box) are single games{cap}",
         fontsize=8,
     )
 

@@ -21,7 +21,7 @@ __all__ = ["MANIFEST", "REPORT_FILES", "FolderError", "prepare", "record_manifes
 
 MANIFEST = ".noahrules-lab.json"
 """The list of the files a study wrote into its folder, relative to it."""
-REPORT_FILES = ("report.json", "report.md", "report.html", "games.csv")
+REPORT_FILES = ("report.json", "report.md", "report.html", "games.csv", "outcome.jsonl.gz")
 """The report's own files, beside its folders ``figures/`` and ``games/``."""
 FOLDERS = ("figures", "games")
 

@@ -95,6 +95,11 @@ class Ladder:
         data: dict[str, object] = _PLAIN.unstructure(self)
         return data
 
+    @property
+    def unfinished(self) -> int:
+        """Games stopped at the decision cap (left out of the ratings and placings)."""
+        return sum(not r.finished for r in self.results)
+
 
 def tables_of(bots: Sequence[str], players: int) -> tuple[tuple[str, ...], ...]:
     """The round-robin's tables: every choice of ``players`` different bots, in the order

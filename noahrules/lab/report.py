@@ -13,6 +13,7 @@ from attrs import frozen
 from noahrules.lab.analysis import BalanceReport
 from noahrules.lab.document import blocks, markdown, page, read_images
 from noahrules.lab.figures import Drawn, draw_figures
+from noahrules.lab.pool import write_outcome
 from noahrules.lab.run import Outcome
 from noahrules.lab.sheet import FILE, write_sheet
 
@@ -29,13 +30,16 @@ class Written:
     figures: tuple[Drawn, ...]
     games: Path | None = None
     """``games.csv``, when the games were given."""
+    outcome: Path | None = None
+    """``outcome.jsonl.gz``, every game of the main study for pooling, when the games were
+    given."""
 
     @property
     def paths(self) -> tuple[Path, ...]:
         """Every file written."""
         pictures = tuple(p for d in self.figures for p in (d.png, d.svg))
-        sheet = () if self.games is None else (self.games,)
-        return (self.json, self.markdown, self.html, *sheet, *pictures)
+        given = tuple(p for p in (self.games, self.outcome) if p is not None)
+        return (self.json, self.markdown, self.html, *given, *pictures)
 
 
 def write_report(
@@ -47,16 +51,19 @@ def write_report(
 ) -> Written:
     """Write ``report`` into ``folder`` (made if needed): ``report.json`` (everything, as
     plain data), ``report.md``, ``report.html`` (one file, the figures embedded), with
-    ``games`` (named outcomes: ``[("main", outcome)]``) ``games.csv``, and with ``figures``
-    (which needs matplotlib of the ``lab`` extra) ``figures/*.png`` and ``*.svg``. The same
-    report gives the same files."""
+    ``games`` (named outcomes: ``[("main", outcome)]``) ``games.csv`` and the main
+    outcome's ``outcome.jsonl.gz`` (:func:`noahrules.lab.pool.read_outcome` reads it back), and
+    with ``figures`` (which needs matplotlib of the ``lab`` extra) ``figures/*.png`` and
+    ``*.svg``. The same report gives the same files."""
     out = Path(folder)
     out.mkdir(parents=True, exist_ok=True)
     drawn = draw_figures(report, out / "figures") if figures else ()
     names = [d.name for d in drawn]
     document = blocks(report, names)
     sheet = write_sheet(out / FILE, games) if games else None
-    paths = Written(out / "report.json", out / "report.md", out / "report.html", drawn, sheet)
+    main = next((outcome for label, outcome in games if label == "main"), None)
+    kept = write_outcome(out, main) if main is not None else None
+    paths = Written(out / "report.json", out / "report.md", out / "report.html", drawn, sheet, kept)
     text = json.dumps(report.to_dict(), indent=1, allow_nan=False)
     paths.json.write_text(text + "\n", encoding="utf-8")
     paths.markdown.write_text(markdown(document), encoding="utf-8")

@@ -64,6 +64,9 @@ class Outcome:
     """Per player count of the study, the deals played under every arm at every table."""
     interrupted: bool
     """Whether the study was stopped before its end."""
+    pooled: tuple[int, ...] = ()
+    """The seeds of the studies pooled into this one (:func:`noahrules.lab.pool.pool`), in
+    order; their deals follow each other."""
 
     def cell(self, arm: int, players: int) -> tuple[Played, ...]:
         """The games of arm ``arm`` (its index) at ``players`` seats."""
@@ -126,6 +129,7 @@ def play(
     runs_at_once: int = 1,
     progress: Progress | None = None,
     partial_on_interrupt: bool = True,
+    stop: Callable[[Outcome], bool] | None = None,
 ) -> Outcome:
     """Play ``study`` and return its outcome.
 
@@ -136,7 +140,10 @@ def play(
     cluster; a pool made for the study gets at least enough runs to keep every process busy).
     ``progress(done, total)`` counts games. On Ctrl-C the outcome of the whole blocks
     played is returned, flagged ``interrupted``, unless ``partial_on_interrupt`` is false.
-    Errors of the games (a failing bot, bad rules) are raised as ``simulate`` raises them.
+    With ``stop``, the blocks are played one after the other, and after each
+    ``stop(outcome so far)`` may end the study there (``True``): a study that stops once its
+    answers are clear. Errors of the games (a failing bot, bad rules) are raised as
+    ``simulate`` raises them.
     """
     game = game_named(study.game)
     if isinstance(runs_at_once, bool) or not isinstance(runs_at_once, int) or runs_at_once < 1:
@@ -153,10 +160,37 @@ def play(
         def one(run: _Run) -> Report:
             return _simulate(study, tables[run.table], rules[run.arm], run, pool, count, tracker)
 
-        interrupted = _run_all(_runs(study), one, runs_at_once, tracker, reports)
+        if stop is None:
+            interrupted = _run_all(_runs(study), one, runs_at_once, tracker, reports)
+        else:
+            interrupted = _run_blocks(study, one, runs_at_once, tracker, reports, stop)
     if interrupted and not partial_on_interrupt:
         raise KeyboardInterrupt
     return _outcome(study, reports, interrupted)
+
+
+def _run_blocks(
+    study: Study,
+    one: Callable[[_Run], Report],
+    at_once: int,
+    tracker: _Tracker,
+    reports: dict[_Run, Report],
+    stop: Callable[[Outcome], bool],
+) -> bool:
+    """Play ``study`` block by block until ``stop`` says so after one; whether it was
+    interrupted."""
+    blocks: dict[int, list[_Run]] = {}
+    for run in _runs(study):
+        blocks.setdefault(run.block, []).append(run)
+    for block in blocks.values():
+        if _run_all(iter(block), one, at_once, tracker, reports):
+            return True
+        try:
+            if stop(_outcome(study, reports, False)):
+                break
+        except KeyboardInterrupt:
+            return True
+    return False
 
 
 def _runs(study: Study) -> Iterator[_Run]:

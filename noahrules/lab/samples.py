@@ -1,5 +1,6 @@
-"""Sample games kept as game records: per arm the most decisive, the closest and the longest,
-replayed from their seeds and bots to record their moves.
+"""Sample games kept as game records: per arm a game stopped at the decision cap (where the bots
+looped), the most decisive, the closest and the longest, replayed from their seeds and bots to
+record their moves.
 
 :func:`record_games` serves any list of :class:`~noahrules.simulation.GameResult` (such as
 ``simulate(...).results``, for ``noahrules simulate --records DIR``); :func:`keep_samples` keeps
@@ -29,8 +30,9 @@ from noahrules.simulation import DEFAULT_MAX_DECISIONS, GameResult, bot_seed
 
 __all__ = ["KINDS", "keep_samples", "margin", "pick", "record_game", "record_games"]
 
-KINDS = ("decisive", "closest", "longest")
-"""What samples are kept for, in the order they are taken."""
+KINDS = ("capped", "decisive", "closest", "longest")
+"""What samples are kept for, in the order they are taken: a game stopped at the decision cap
+(where the bots looped), the most decisive, the closest and the longest finished game."""
 
 
 def margin(result: GameResult, lower_scores_win: bool) -> int:
@@ -40,14 +42,16 @@ def margin(result: GameResult, lower_scores_win: bool) -> int:
 
 
 def pick(games: Sequence[Played], keep: int, lower_scores_win: bool) -> list[tuple[str, Played]]:
-    """Up to ``keep`` games, each once, taken in turn as the most decisive (largest winning
-    margin), the closest (smallest margin) and the longest (most decisions) not yet taken.
-    Finished games only for the first two; ties go to the earlier deal and table."""
+    """Up to ``keep`` games, each once, taken in turn as the first game stopped at the decision
+    cap (once), the most decisive (largest winning margin), the closest (smallest margin) and
+    the longest (most decisions) of the finished games not yet taken; ties go to the earlier
+    deal and table."""
     finished = [p for p in games if p.result.finished]
     orders = {
+        "capped": [p for p in games if not p.result.finished][:1],
         "decisive": sorted(finished, key=lambda p: -margin(p.result, lower_scores_win)),
         "closest": sorted(finished, key=lambda p: margin(p.result, lower_scores_win)),
-        "longest": sorted(games, key=lambda p: -p.result.decisions),
+        "longest": sorted(finished, key=lambda p: -p.result.decisions),
     }
     chosen: list[tuple[str, Played]] = []
     taken: set[tuple[int, int]] = set()
@@ -111,9 +115,10 @@ def record_games(
     max_decisions: int = DEFAULT_MAX_DECISIONS,
 ) -> tuple[Sample, ...]:
     """Record ``keep`` games of ``results`` (from ``simulate``, all with the first player 0)
-    into ``folder`` as ``<kind>-<index>.json``: the most decisive, the closest and the longest
-    in turn. ``bots`` are the bots given to ``simulate``, to find those named by something
-    else than a name. Returns what was kept, with the files relative to ``folder``."""
+    into ``folder`` as ``<kind>-<index>.json``: one stopped at the decision cap, if any, then
+    the most decisive, the closest and the longest in turn. ``bots`` are the bots given to
+    ``simulate``, to find those named by something else than a name. Returns what was kept,
+    with the files relative to ``folder``."""
     spec = game_named(game)
     played = [Played(r.index, 0, r) for r in results]
     chosen = pick(played, keep, spec.lower_scores_win)

@@ -15,7 +15,7 @@ import yaml
 from noahrules.data import Overlay
 from noahrules.game import Game, RulesValue
 
-__all__ = ["Setting", "label", "load_with", "overlay", "shown"]
+__all__ = ["Setting", "label", "load_with", "overlay", "plain", "shown"]
 
 Setting = tuple[str, Any]
 """A rules parameter and its value, as YAML reads it: ``("hand_size", 7)``."""
@@ -25,6 +25,22 @@ def shown(value: object) -> str:
     """A parameter value as YAML writes it in a flow (``null``, ``7``, ``[1, 2]``)."""
     text: str = yaml.safe_dump(value, default_flow_style=True, width=1000)
     return text.removesuffix("\n...\n").strip()
+
+
+def plain(value: object) -> tuple[bool, Any]:
+    """A rules value as a setting would give it (tuples as lists) and whether it is one: a
+    number, a string, a truth value, ``None``, or lists and mappings of them (a board is
+    not)."""
+    if value is None or isinstance(value, bool | int | float | str):
+        return True, value
+    if isinstance(value, list | tuple):
+        items = [plain(v) for v in value]
+        return all(ok for ok, _ in items), [v for _, v in items]
+    if isinstance(value, dict):
+        pairs = {k: plain(v) for k, v in value.items()}
+        ok = all(isinstance(k, str) and known for k, (known, _) in pairs.items())
+        return ok, {k: v for k, (_, v) in pairs.items()}
+    return False, None
 
 
 def label(settings: Sequence[Setting]) -> str:

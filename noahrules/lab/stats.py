@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 import statistics
 from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 import attrs
 from attrs import frozen
@@ -26,24 +27,36 @@ from noahrules.simulation import Rate
 
 __all__ = [
     "CORRECTIONS",
+    "LEVEL",
+    "ONE_SAMPLE_Z",
+    "PAIRED_BOOTSTRAP",
+    "PAIRED_Z",
     "Z95",
     "ChiSquare",
+    "Difference",
     "Interval",
     "Stratum",
     "adjusted",
+    "bias_corrected",
     "bootstrap_difference",
+    "bootstrap_spread",
     "chi_square_even",
     "chi_square_p",
     "games_to_detect",
     "mantel_haenszel",
     "mean_difference",
     "mean_interval",
+    "median",
     "nearest_rank",
     "normal_p",
     "paired_interval",
     "percentile_interval",
+    "pooled_median",
     "proportions_p",
     "rate_difference",
+    "ratio",
+    "ratio_difference",
+    "ratio_edge",
     "resample",
     "resampled",
     "upper_gamma",
@@ -51,6 +64,8 @@ __all__ = [
 
 Z95 = 1.959964
 """The two-sided 95% point of the normal distribution."""
+LEVEL = 0.05
+"""The adjusted p-value below which a test is significant."""
 _TINY = 1e-300
 _EPSILON = 1e-15
 _STEPS = 1000
@@ -73,6 +88,18 @@ class Interval:
     low: float
     high: float
     p_value: float | None = None
+
+
+@frozen
+class Difference(Interval):
+    """A difference between two arms on the same deals (arm less base), with its 95% interval,
+    the p-value of its test, the test (``method``), its standard error and the width its
+    interval would have if the arms had been independent samples (``unpaired``; ``None`` where
+    that was not worked out): how much pairing the deals narrowed it."""
+
+    method: str = ""
+    error: float = 0.0
+    unpaired: float | None = None
 
 
 @frozen
@@ -308,6 +335,8 @@ def nearest_rank(values: Sequence[float], share: float) -> float:
 
 Units = Sequence[Sequence[float]]
 """Per deal, what a statistic is computed from (per seat, the wins of the deal's games)."""
+T = TypeVar("T")
+"""A unit of a bootstrap: a deal, or what a statistic reads of it."""
 
 
 def resample(count: int, seed: int, resamples: int = 1000) -> list[list[int]]:
@@ -326,7 +355,7 @@ def resample(count: int, seed: int, resamples: int = 1000) -> list[list[int]]:
 
 
 def resampled(
-    units: Units, statistic: Callable[[Units], float], draws: Sequence[Sequence[int]]
+    units: Sequence[T], statistic: Callable[[Sequence[T]], float], draws: Sequence[Sequence[int]]
 ) -> list[float]:
     """``statistic`` of each draw of ``units`` (see :func:`resample`), in the draws' order."""
     return [statistic([units[i] for i in picks]) for picks in draws]
@@ -357,9 +386,9 @@ def paired_interval(estimate: float, first: Sequence[float], second: Sequence[fl
 
 
 def bootstrap_difference(
-    first: Units,
-    second: Units,
-    statistic: Callable[[Units], float],
+    first: Sequence[T],
+    second: Sequence[T],
+    statistic: Callable[[Sequence[T]], float],
     seed: int,
     resamples: int = 1000,
 ) -> Interval:
@@ -375,3 +404,126 @@ def bootstrap_difference(
     return paired_interval(
         estimate, resampled(first, statistic, draws), resampled(second, statistic, draws)
     )
+
+
+PAIRED_Z = "paired z-test over deals"
+"""The test of a difference of two rates (or of two means per game) whose arms played the same
+deals: each deal's part in each estimate (its influence, by the delta method), differenced
+deal by deal."""
+PAIRED_BOOTSTRAP = "paired bootstrap over deals"
+"""The test of a difference of two statistics of the same deals: the deals are resampled
+together for both arms."""
+
+
+def ratio(pairs: Sequence[tuple[float, float]]) -> tuple[float, list[float]]:
+    """The ratio of the sums of ``pairs`` (per deal, numerator and denominator: wins and games)
+    and each deal's influence on it, by the delta method: (numerator - ratio x denominator) /
+    the mean denominator. The ratio is 0 when nothing is counted."""
+    total = sum(d for _, d in pairs)
+    if total <= 0:
+        return 0.0, [0.0] * len(pairs)
+    value = sum(n for n, _ in pairs) / total
+    mean = total / len(pairs)
+    return value, [(n - value * d) / mean for n, d in pairs]
+
+
+def ratio_difference(
+    first: Sequence[tuple[float, float]], second: Sequence[tuple[float, float]]
+) -> Difference:
+    """The ratio of ``first`` less that of ``second`` (per deal, numerator and denominator;
+    ``first[i]`` and ``second[i]`` the same deal under two rules), with a normal interval from
+    the paired differences of the deals' influences and the two-sided p-value of that z-test
+    (:data:`PAIRED_Z`); ``unpaired`` is the width of the interval of independent samples."""
+    if len(first) != len(second):
+        raise ValueError(f"paired samples of {len(first)} and {len(second)} deals")
+    a, influence_a = ratio(first)
+    b, influence_b = ratio(second)
+    estimate = a - b
+    deals = len(first)
+    if deals < 2:
+        return Difference(estimate, estimate, estimate, 1.0, PAIRED_Z, 0.0, 0.0)
+    paired = [x - y for x, y in zip(influence_a, influence_b, strict=True)]
+    error = statistics.stdev(paired) / math.sqrt(deals)
+    apart = math.sqrt((statistics.variance(influence_a) + statistics.variance(influence_b)) / deals)
+    half = Z95 * error
+    return Difference(
+        estimate,
+        estimate - half,
+        estimate + half,
+        normal_p(estimate, error),
+        PAIRED_Z,
+        error,
+        2 * Z95 * apart,
+    )
+
+
+ONE_SAMPLE_Z = "z-test over deals"
+"""The test of one rate against a value, from each deal's influence on it."""
+
+
+def ratio_edge(pairs: Sequence[tuple[float, float]]) -> Difference:
+    """The ratio of ``pairs`` (per deal, numerator and denominator) with a normal interval from
+    its deals' influences and the p-value of the z-test that it is 0 (:data:`ONE_SAMPLE_Z`):
+    with numerators that are a rate's excess over a reference, its edge over that reference."""
+    estimate, influence = ratio(pairs)
+    if len(pairs) < 2:
+        return Difference(estimate, estimate, estimate, 1.0, ONE_SAMPLE_Z, 0.0, None)
+    error = statistics.stdev(influence) / math.sqrt(len(pairs))
+    half = Z95 * error
+    return Difference(
+        estimate,
+        estimate - half,
+        estimate + half,
+        normal_p(estimate, error),
+        ONE_SAMPLE_Z,
+        error,
+        None,
+    )
+
+
+def bootstrap_spread(
+    estimate: float, first: Sequence[float], second: Sequence[float], method: str
+) -> Difference:
+    """The difference ``estimate`` of two statistics with the percentile interval of the paired
+    differences of their bootstrap samples (drawn alike: the same deals for both), its p-value
+    (:func:`paired_interval`), the differences' standard deviation as its error, and the width
+    of the interval of independent samples (``unpaired``: the paired width times
+    sqrt(var(first) + var(second)) / sd(first - second))."""
+    interval = paired_interval(estimate, first, second)
+    if len(first) < 2:
+        return Difference(
+            interval.estimate, interval.low, interval.high, interval.p_value, method, 0.0, None
+        )
+    differences = [x - y for x, y in zip(first, second, strict=True)]
+    error = statistics.stdev(differences)
+    apart = math.sqrt(statistics.variance(first) + statistics.variance(second))
+    width = interval.high - interval.low
+    unpaired = width * apart / error if error > 0 else None
+    return Difference(
+        interval.estimate, interval.low, interval.high, interval.p_value, method, error, unpaired
+    )
+
+
+def median(values: Sequence[float]) -> float:
+    """The median of ``values`` (0 for none)."""
+    return float(statistics.median(values)) if values else 0.0
+
+
+def pooled_median(groups: Sequence[Sequence[float]]) -> float:
+    """The median of every value of ``groups`` (per deal, the lengths of its games)."""
+    return median([v for group in groups for v in group])
+
+
+def bias_corrected(estimate: float, spread: Sequence[float], even: bool) -> Interval:
+    """A statistic that is never below 0 and is biased upward near 0 (the win-rate spread:
+    chance alone makes the best position's rate exceed the worst's), corrected by its bootstrap
+    sample ``spread``: the estimate 2 x ``estimate`` - mean(``spread``), at least 0; the
+    interval from 0 when ``even`` (the test of even seats does not reject them), else from
+    2 x ``estimate`` less the sample's 97.5th percentile, up to that percentile. Over fair games
+    the interval holds 0 as often as the test keeps them even."""
+    if not spread:
+        return Interval(estimate, estimate, estimate)
+    corrected = max(0.0, 2 * estimate - statistics.fmean(spread))
+    plain = percentile_interval(estimate, spread)
+    low = 0.0 if even else max(0.0, min(corrected, 2 * estimate - plain.high))
+    return Interval(corrected, low, max(plain.high, corrected))

@@ -4,7 +4,7 @@ games."""
 from __future__ import annotations
 
 import math
-import statistics
+from typing import Any
 
 import pytest
 
@@ -93,7 +93,7 @@ def test_lengths_scores_and_measures_by_hand(made_up: Outcome) -> None:
     assert base.score_counts[0] == ((0, 90),)
     assert base.spread.mean == 20.0
     assert base.decisive.rate == 1.0 and base.drawn.rate == 0.0
-    assert base.numbers["rounds"].mean == 3
+    assert "rounds" not in base.numbers  # a length: in the one table of lengths
     measures = base.measures
     assert measures.win_spread.estimate == 1.0  # position 0 wins every game
     assert measures.first_seat.estimate == pytest.approx(2 / 3)
@@ -153,14 +153,21 @@ def test_differences_from_the_base_by_hand(made_up: Outcome) -> None:
     report = analyse(made_up)
     (frog,) = report.comparisons
     assert (frog.arm, frog.players) == ("frog", 3)
-    lengths = [100 + d for d in range(DEALS) for _ in range(3)]
-    half = 1.959964 * math.sqrt(2 * statistics.variance(lengths) / 90)
-    assert frog.length.estimate == pytest.approx(20.0)
-    assert (frog.length.low, frog.length.high) == pytest.approx((20 - half, 20 + half))
-    assert frog.first_seat.estimate == -1.0
+    # Each frog game is 20 decisions longer than the base's of its deal: the median too, in
+    # every resample of the deals drawn alike for both arms, so the interval is 20 alone and
+    # the p-value the least a thousand resamples give.
+    assert (frog.length.estimate, frog.length.low, frog.length.high) == (20.0, 20.0, 20.0)
+    assert frog.length.p_value == pytest.approx(2 / 1001)
+    assert frog.length.method == "paired bootstrap over deals of the difference of medians"
+    # position 0 wins every base game and no frog game: -1 in every deal, no spread
+    assert (frog.first_seat.estimate, frog.first_seat.p_value) == (-1.0, 0.0)
+    assert frog.first_seat.method == "paired z-test over deals"
     # both arms give all wins to one position: the same spread, 1
     assert frog.win_spread.estimate == 0 and frog.win_spread.p_value == 1.0
+    assert frog.win_spread.method == "paired bootstrap over deals"
     assert frog.spread.estimate == 0 and frog.decisive.estimate == 0
+    written: Any = report.to_dict()["comparisons"]
+    assert written[0]["length"]["method"].endswith("of medians")
 
 
 def test_findings_are_records_corrected_by_family(made_up: Outcome) -> None:
@@ -178,7 +185,7 @@ def test_findings_are_records_corrected_by_family(made_up: Outcome) -> None:
     assert "chi-square 180.0, 2 df, p = 8.2e-40, Holm-adjusted" in seats.text
     length = by["against the base", "frog", "game length"]
     assert length.significant and length.estimate == pytest.approx(20.0)
-    assert length.text.startswith("frog against base: game length +20.0 decisions")
+    assert length.text.startswith("frog against base: game length (median) +20.0 decisions")
     spread = by["against the base", "frog", "win-rate spread"]
     assert not spread.significant and "no difference shown" in spread.text
     assert not by["seat numbers", "base", "seat numbers"].significant

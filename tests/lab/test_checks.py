@@ -47,4 +47,4 @@ def test_silent_arms_are_refused_before_anything_is_played(tmp_path: Path) -> No
     study = Study.design("ferry", games=30000, sweeps={"hand_size": [9]}, players=[3])
     with pytest.raises(IdenticalArmsError, match="hand_size=9 plays move for move as base"):
         balance(study, tmp_path / "out", workers=1)
-    assert not any((tmp_path / "out").iterdir())  # nothing played, nothing written
+    assert not (tmp_path / "out").exists()  # nothing played, no folder made

@@ -132,10 +132,12 @@ def test_a_silent_arm_is_refused_before_play_unless_allowed(
 ) -> None:
     args = ["balance", "ferry", "--set", "hand_size=9", "--games", "3", "--keep", "0",
             "--no-figures", "--workers", "1", "--out", str(tmp_path / "a")]  # fmt: skip
-    assert main(args) == 2
+    assert main(args) == 1  # a problem with the study, in one message: no usage, no folder
     err = capsys.readouterr().err
+    assert err.startswith("noahrules: error: arms that would play as others:")
     assert "hand_size=9 plays move for move as base at 3 players" in err
-    assert "--allow-identical" in err and "playing" not in err
+    assert "--allow-identical" in err and "playing" not in err and "usage:" not in err
+    assert not (tmp_path / "a").exists()
     assert main([*args, "--allow-identical"]) == 0
     captured = capsys.readouterr()
     assert "playing anyway: hand_size=9 plays move for move as base" in captured.err

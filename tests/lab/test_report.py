@@ -145,9 +145,9 @@ def test_box_plots_draw_the_games_beyond_their_whiskers(sweep_outcome: Outcome) 
         assert fliers, name  # one marker line per box: drawn, even when empty
     lengths = figure(report, "lengths")
     assert [ax.get_xlabel() for ax in lengths.axes] == [
-        "decisions per game",
-        "turns per game",
-        "rounds per game",
+        "decisions per finished game",
+        "turns per finished game",
+        "rounds per finished game",
     ]
 
 
@@ -159,5 +159,6 @@ def test_the_sweep_and_the_player_counts_have_their_tables(
     assert "## Does the first player's edge change with the player count?" in text
     assert "| arm | 2 players | 3 players |" in text
     assert "## What does water_tiles do?" in text
-    assert "| water_tiles | players | win-rate spread | first player's edge | mean turns |" in text
-    assert "| 24 | 2 |" in text and "| base | 3 |" in text
+    header = "| water_tiles | players | win-rate spread | first player's edge | median turns |"
+    assert header in text
+    assert "| 24 | 2 |" in text and "| 36 (base) | 3 |" in text  # I3: the base's 36 tiles

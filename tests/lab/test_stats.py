@@ -7,11 +7,13 @@ import math
 import pytest
 
 from noahrules.lab.analysis import win_spread
+from noahrules.lab.deals import Deal
 from noahrules.lab.findings import p_equals, p_text
 from noahrules.lab.ratings import placings
 from noahrules.lab.stats import (
     Stratum,
     adjusted,
+    bias_corrected,
     bootstrap_difference,
     chi_square_even,
     chi_square_p,
@@ -21,6 +23,7 @@ from noahrules.lab.stats import (
     nearest_rank,
     proportions_p,
     rate_difference,
+    ratio_difference,
     upper_gamma,
 )
 from noahrules.simulation import GameResult, Rate
@@ -158,17 +161,58 @@ def test_nearest_rank_percentiles() -> None:
     assert nearest_rank([], 0.9) == 0
 
 
+def _deal(wins: list[float], games: int = 3) -> Deal:
+    """A deal of ``games`` games whose positions won ``wins`` (the rest stopped at the cap)."""
+    finished = round(sum(wins))
+    return Deal(games, finished, tuple(wins), tuple(wins), finished, 0.0, {})
+
+
 def test_win_rate_spread_by_hand() -> None:
-    assert win_spread([[3, 0, 0]]) == pytest.approx(1.0)
-    assert win_spread([[1, 1, 1], [2, 2, 2]]) == 0
-    # shares 0.5, 0.25, 0.25: the best less the worst
-    assert win_spread([[2, 1, 0], [0, 0, 1]]) == pytest.approx(0.25)
-    assert win_spread([]) == 0 and win_spread([[0, 0, 0]]) == 0
+    assert win_spread([_deal([3, 0, 0])]) == pytest.approx(1.0)
+    assert win_spread([_deal([1, 1, 1]), _deal([2, 2, 2], 6)]) == 0
+    # rates 0.5, 0.25, 0.25: the best less the worst
+    assert win_spread([_deal([2, 1, 0]), _deal([0, 0, 1])]) == pytest.approx(0.25)
+    assert win_spread([]) == 0 and win_spread([_deal([0, 0, 0])]) == 0
+    # one game of three stopped at the cap: rates of the 2 finished games, or of all 3
+    capped = [_deal([2, 0, 0])]
+    assert win_spread(capped) == 1.0
+    assert win_spread(capped, count_capped=True) == pytest.approx(2 / 3)
+
+
+def test_paired_rates_by_hand() -> None:
+    # Three deals of two games: the first player won 1, 2, 0 under one rule and 1, 1, 0 under
+    # the other. Rates 1/2 and 1/3; influences (w - r d) / 2: 0, 1/2, -1/2 and 1/6, 1/6, -1/3;
+    # their differences -1/6, 1/3, -1/6 have variance 1/12, so the error is 1/6 and z = 1.
+    first, second = [(1, 2), (2, 2), (0, 2)], [(1, 2), (1, 2), (0, 2)]
+    difference = ratio_difference(first, second)
+    assert difference.estimate == pytest.approx(1 / 6)
+    assert difference.error == pytest.approx(1 / 6)
+    assert (difference.low, difference.high) == pytest.approx(
+        (1 / 6 - 1.959964 / 6, 1 / 6 + 1.959964 / 6)
+    )
+    assert difference.p_value == pytest.approx(math.erfc(1 / math.sqrt(2)))
+    assert difference.method == "paired z-test over deals"
+    # independent samples: variances 1/4 and 1/12 over 3 deals, an error of 1/3
+    assert difference.unpaired == pytest.approx(2 * 1.959964 / 3)
+    assert ratio_difference([(0, 0)], [(1, 2)]).p_value == 1.0
+    with pytest.raises(ValueError, match="paired"):
+        ratio_difference(first, second[:2])
+
+
+def test_a_spread_corrected_for_chance_reaches_zero_when_seats_test_even() -> None:
+    # bootstrap spreads 0.10 to 0.30 (mean 0.2) around an estimate of 0.15
+    spread = [0.10 + 0.2 * k / 999 for k in range(1000)]
+    even = bias_corrected(0.15, spread, even=True)
+    assert even.estimate == pytest.approx(0.10)  # 2 x 0.15 - 0.2
+    assert even.low == 0.0 and even.high == pytest.approx(spread[974])
+    uneven = bias_corrected(0.15, spread, even=False)
+    assert uneven.low == pytest.approx(max(0.0, 0.30 - spread[974]))
+    assert bias_corrected(0.02, spread, even=True).estimate == 0.0  # never below 0
 
 
 def test_paired_bootstrap_is_repeatable_and_centred() -> None:
-    even = [[1.0, 1.0, 1.0]] * 20
-    skewed = [[2.0, 1.0, 0.0]] * 10 + [[1.0, 1.0, 1.0]] * 10
+    even = [_deal([1.0, 1.0, 1.0])] * 20
+    skewed = [_deal([2.0, 1.0, 0.0])] * 10 + [_deal([1.0, 1.0, 1.0])] * 10
     first = bootstrap_difference(skewed, even, win_spread, seed=3)
     assert first == bootstrap_difference(skewed, even, win_spread, seed=3)
     assert first.estimate == pytest.approx(win_spread(skewed))
