@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, SupportsIndex, TypeVar
 
 from attrs import field, frozen
 
-from noahrules.errors import GameSpecError, SetupError, excerpt
+from noahrules.errors import GameSpecError, RulesDataError, SetupError, excerpt
 from noahrules.events import Event
 from noahrules.registry import Registry
 from noahrules.rng import Rng
@@ -45,6 +45,8 @@ __all__ = [
     "check_seating",
     "game_named",
     "game_of",
+    "load_variants",
+    "other_games",
     "register_game",
     "unregister_game",
 ]
@@ -328,6 +330,42 @@ def game_of(value: object) -> Game | None:
         if kind is game.state_type or kind is game.view_type or kind is game.rules_type:
             return game
     return None
+
+
+def load_variants(game: Game, variants: Sequence[Any] = ()) -> RulesValue:
+    """``game.load_rules(variants)``, where a variant that holds keys of another registered
+    game's variants (a ferry variant's ``ferries`` given to the island game) is named as that
+    game's in the :class:`~noahrules.errors.RulesDataError`, beside its unknown keys."""
+    try:
+        rules: RulesValue = game.load_rules(variants)
+    except RulesDataError as error:
+        raise other_games(error, game) from None
+    return rules
+
+
+def other_games(error: RulesDataError, game: Game) -> RulesDataError:
+    """``error`` with each unknown key that another registered game's variants hold named as
+    that game's (see :func:`load_variants`)."""
+    ours = game.schema.keys if game.schema is not None else frozenset()
+    problems = []
+    for problem in error.problems:
+        key = problem.path.rpartition(".")[2]
+        others = [
+            other.name
+            for other in all_games()
+            if other is not game and other.schema is not None and key in other.schema.keys
+        ]
+        if problem.problem.startswith("unknown key") and key not in ours and others:
+            problem = RulesDataError(  # noqa: PLW2901
+                problem.file,
+                problem.path,
+                f"'{key}' is a key of {' and '.join(others)} variants: this looks like a "
+                f"{others[0]} variant, not one of the {game.name} game's ({problem.problem})",
+                problem.line,
+                problem.column,
+            )
+        problems.append(problem)
+    return RulesDataError.of(problems)
 
 
 def game_named(game: str | Game) -> Game:

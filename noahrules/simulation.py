@@ -39,6 +39,7 @@ __all__ = [
     "Report",
     "Stats",
     "bot_seed",
+    "capped_because",
     "cpu_per_decision",
     "process_pool",
     "simulate",
@@ -145,7 +146,7 @@ class Report:
     counts: dict[str, dict[str, int]]
     """Game-specific tallies summed over the finished games."""
     unfinished: int
-    """Games stopped at the decision cap (the bots looped): counted apart."""
+    """Games stopped at the decision cap: counted apart."""
     results: tuple[GameResult, ...]
     cpu_by_bot: dict[str, float] = field(factory=dict, eq=False)
     """Per bot, the CPU seconds it spent per decision with a choice (more than one legal move):
@@ -157,6 +158,14 @@ class Report:
         """The report as plain data, for JSON."""
         data: dict[str, object] = _PLAIN.unstructure(self)
         return data
+
+
+def capped_because(cap: int) -> str:
+    """Why games stop at a decision cap of ``cap``, in words: at the default cap, far beyond
+    any game the library's bots play, they looped; below it, the games may be longer."""
+    if cap >= DEFAULT_MAX_DECISIONS:
+        return "the bots looped"
+    return "the bots looped, or the games are longer than the cap"
 
 
 def bot_seed(game_seed: int, seat: int) -> int:

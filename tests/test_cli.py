@@ -268,7 +268,21 @@ def test_validate_with_game_option(
     )
     status, out, _ = run(capsys, monkeypatch, ["validate", str(path), "--game", "island"])
     assert status == 1
-    assert f"{path}:1:1: animals: unknown key 'animals'" in out
+    assert (
+        f"{path}:1:1: animals: 'animals' is a key of ferry variants: this looks like a "
+        "ferry variant, not one of the island game's (unknown key 'animals'; known keys:" in out
+    )
+
+
+def test_validate_a_variant_every_game_takes(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    path = tmp_path / "note.yaml"
+    path.write_text("description: a house rule still to write\n")
+    assert run(capsys, monkeypatch, ["validate", str(path)])[:2] == (
+        0,
+        f"{path}: ok (ferry variant or island variant)\n",
+    )
 
 
 def test_validate_malformed_yaml(

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from noahrules.bots import bot_factory, split_bots
 from noahrules.errors import NoahRulesError
-from noahrules.game import GAMES, Game, RulesValue
+from noahrules.game import GAMES, Game, RulesValue, load_variants
 
 __all__ = [
     "HUMAN",
@@ -105,7 +105,7 @@ def usage_error(args: argparse.Namespace, message: str) -> None:
 def load(args: argparse.Namespace) -> tuple[Game, RulesValue]:
     """The game and its rules with ``--variant`` applied; checks ``--players`` if given."""
     game = GAMES[args.game]
-    rules = game.load_rules(variants(args))
+    rules = load_variants(game, variants(args))
     players = getattr(args, "players", None)
     if players is not None and players not in game.seats(rules):
         usage_error(

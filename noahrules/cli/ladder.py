@@ -22,7 +22,7 @@ from noahrules.lab.extra import require
 from noahrules.lab.ladder import Ladder, draw_ladder, run_ladder
 from noahrules.progress import Progress
 from noahrules.render import Paint, table
-from noahrules.simulation import DEFAULT_MAX_DECISIONS, Rate
+from noahrules.simulation import DEFAULT_MAX_DECISIONS, Rate, capped_because
 
 __all__ = ["DEFAULT_BOTS", "ladder_lines", "register", "run"]
 
@@ -126,8 +126,8 @@ def ladder_lines(ladder: Ladder, paint: Paint) -> list[str]:
             "",
             paint(
                 f"{ladder.unfinished} of {len(ladder.results)} games stopped at the decision "
-                f"cap: the bots looped (game {first.index}, seed {first.seed}, is one); left "
-                "out of the ratings and the placings",
+                f"cap: {capped_because(first.decisions)} (game {first.index}, seed "
+                f"{first.seed}, is one); left out of the ratings and the placings",
                 "yellow",
             ),
         ]

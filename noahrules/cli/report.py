@@ -23,7 +23,14 @@ from noahrules.game import GAMES
 from noahrules.lab.samples import record_games
 from noahrules.progress import Progress
 from noahrules.render import Paint, table
-from noahrules.simulation import DEFAULT_MAX_DECISIONS, Rate, Report, Stats, simulate
+from noahrules.simulation import (
+    DEFAULT_MAX_DECISIONS,
+    Rate,
+    Report,
+    Stats,
+    capped_because,
+    simulate,
+)
 
 __all__ = ["milliseconds", "register", "report_lines", "run"]
 
@@ -151,8 +158,9 @@ def _capped(report: Report) -> str:
         else "left out of the win rates"
     )
     return (
-        f"{report.unfinished} of {report.games} games stopped at the decision cap: the bots "
-        f"looped (game {first.index}, seed {first.seed}, is one: --records keeps it); "
+        f"{report.unfinished} of {report.games} games stopped at the decision cap: "
+        f"{capped_because(first.decisions)} (game {first.index}, seed {first.seed}, is one: "
+        "--records keeps it); "
         f"{counted}, the scores and the lengths"
     )
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from noahrules.cli.common import add_command
 from noahrules.data import Findings, is_file_name, load_yaml
 from noahrules.errors import RulesDataError
-from noahrules.game import GAMES, DataKind, Game, all_games
+from noahrules.game import GAMES, DataKind, Game, all_games, other_games
 
 __all__ = ["register", "run"]
 
@@ -27,8 +27,9 @@ def run(args: argparse.Namespace) -> int:
     """Check a variant, rules or board file: every problem and every warning is printed with
     file, line, column and key path, in one run; the exit status is 1 if there is a problem.
 
-    The game is told from the keys the file uses, among the registered games; --game names it
-    when they do not tell. A warning is data that loads but leaves a rule unreachable (a card no
+    The game is told from the keys the file uses, among the registered games; a variant whose
+    keys every game's variants have (a description alone) is checked against every game;
+    --game names the game. A warning is data that loads but leaves a rule unreachable (a card no
     player count uses, a species that can never make a pair); it does not change the exit
     status.
     """
@@ -49,9 +50,7 @@ def run(args: argparse.Namespace) -> int:
         game, data = kind
         return _report(name, data.check(path), f"{game.name} {data.name}")
     if not args.game:
-        games = _told(keys)
-        if not games:
-            return _untold(name, keys)
+        games = _told(keys) or list(all_games())
     checked = [(game, _check(game, given)) for game in games]
     accepted = [game for game, found in checked if not found.errors]
     if accepted:
@@ -71,7 +70,10 @@ def _check(game: Game, file: str) -> Findings:
         return Findings.of(
             RulesDataError(file, "", f"the game {game.name} cannot check rules data")
         )
-    return game.check_rules([file])
+    found = game.check_rules([file])
+    if found.errors:
+        found.errors = list(other_games(RulesDataError.of(found.errors), game).problems)
+    return found
 
 
 def _report(name: str, found: Findings, what: str) -> int:
@@ -122,13 +124,3 @@ def _told(keys: set[str]) -> list[Game]:
     }
     best = max(scores.values(), default=0)
     return [game for game, score in scores.items() if score == best] if best else []
-
-
-def _untold(name: str, keys: set[str]) -> int:
-    used = ", ".join(sorted(keys)) or "none"
-    names = ", ".join(GAMES)
-    print(
-        f"{name}: its keys ({used}) do not tell which game it is for; "
-        f"name the game with --game (one of {names})"
-    )
-    return 1

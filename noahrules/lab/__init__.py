@@ -25,6 +25,7 @@ from functools import partial
 import attrs
 
 from noahrules.bots import BotLike
+from noahrules.game import game_named
 from noahrules.lab.analysis import (
     ArmReport,
     BalanceReport,
@@ -179,6 +180,9 @@ def balance(
     )
     if looks is not None:
         report = attrs.evolve(report, stopping=looks.stopping(report))
+    warned = _warnings(study)
+    if warned:
+        report = attrs.evolve(report, notes=(*warned, *report.notes))
     if check is not None and check.interrupted:
         report = attrs.evolve(report, interrupted=True)
     if sum(map(len, samples)) < sum(min(keep, len(games)) for games in main.games) and keep:
@@ -188,6 +192,13 @@ def balance(
     kept = [out / s.file for cell in samples for s in cell]
     record_manifest(out, [*files.paths, *kept])
     return report, files
+
+
+def _warnings(study: Study) -> tuple[str, ...]:
+    """What ``noahrules validate`` warns of in each arm's rules, once per warning."""
+    game = game_named(study.game)
+    found = [f"{arm.name}: warning: {w}" for arm in study.arms for w in arm.warnings(game)]
+    return tuple(dict.fromkeys(found))
 
 
 def _play_all(

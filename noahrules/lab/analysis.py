@@ -36,6 +36,7 @@ from noahrules.lab.run import Outcome, Played
 from noahrules.lab.sequential import Anytime, Stopping
 from noahrules.lab.settings import plain, shown
 from noahrules.lab.stats import (
+    LEVEL,
     PAIRED_BOOTSTRAP,
     ChiSquare,
     Difference,
@@ -52,7 +53,7 @@ from noahrules.lab.stats import (
     resample,
     resampled,
 )
-from noahrules.simulation import GameResult, Rate, Stats
+from noahrules.simulation import GameResult, Rate, Stats, capped_because
 
 __all__ = [
     "DECISIONS",
@@ -68,6 +69,7 @@ __all__ = [
     "Size",
     "Sweep",
     "analyse",
+    "balance_spread",
     "win_spread",
 ]
 
@@ -462,10 +464,27 @@ def win_spread(deals: Sequence[Deal], count_capped: bool = False) -> float:
     counted = sum(deal.counted(count_capped) for deal in deals)
     if not deals or counted <= 0:
         return 0.0
-    totals = [
-        float(sum(column)) for column in zip(*(deal.positions for deal in deals), strict=True)
-    ]
+    totals = _totals([deal.positions for deal in deals], len(deals[0].positions))
     return (max(totals) - min(totals)) / counted
+
+
+def _totals(rows: Sequence[Sequence[float]], width: int) -> list[float]:
+    """The column sums of ``rows`` (``width`` zeros for none)."""
+    if not rows:
+        return [0.0] * width
+    return [float(sum(column)) for column in zip(*rows, strict=True)]
+
+
+def balance_spread(
+    deals: Sequence[Deal], resamples: Sequence[float], count_capped: bool = False
+) -> Interval:
+    """The win-rate spread of ``deals`` (:func:`win_spread`) corrected for the spread chance
+    alone gives, from its bootstrap sample ``resamples``, with an interval that reaches 0
+    whenever Pearson's chi-square finds the positions even at 5%
+    (:func:`~noahrules.lab.stats.bias_corrected`): 1 less it is the balance score."""
+    wins = _totals([d.positions for d in deals], len(deals[0].positions) if deals else 1)
+    even = chi_square_even(wins).p_value >= LEVEL
+    return bias_corrected(win_spread(deals, count_capped), resamples, even)
 
 
 def _position(played: Played, seat: int) -> int:
@@ -486,8 +505,8 @@ def _arm(
 ) -> ArmReport:
     arm = study.arms[index]
     deals = cell.deals
-    by_position = [sum(column) for column in zip(*(d.positions for d in deals), strict=True)]
-    by_seat = [sum(column) for column in zip(*(d.seats for d in deals), strict=True)]
+    by_position = _totals([d.positions for d in deals], players)
+    by_seat = _totals([d.seats for d in deals], players)
     counted = sum(d.counted(count_capped) for d in deals)
     finished = [p for p in games if p.result.finished]
     results = [p.result for p in finished]
@@ -527,9 +546,7 @@ def _arm(
         dealt=dealt_effects(game, rules, games, species),
         played=play_tallies(games, players, species),
         measures=Measures(
-            win_spread=bias_corrected(
-                win_spread(deals, count_capped), cell.spread, positions_test.p_value >= 0.05
-            ),
+            win_spread=balance_spread(deals, cell.spread, count_capped),
             first_seat=_edge(positions[0], players),
             duration={
                 unit: percentile_interval(pooled_median([values]), cell.medians.get(unit, []))
@@ -719,8 +736,8 @@ def _notes(
         seen = f" (one is recorded in {sample})" if sample else ""
         notes.append(
             f"{arm.name}{f' at {arm.players} players' if several else ''}: {arm.unfinished} of "
-            f"{arm.games} games stopped at the cap of {study.max_decisions:,} decisions: the "
-            f"bots looped{seen}; {left}, the lengths and the scores"
+            f"{arm.games} games stopped at the cap of {study.max_decisions:,} decisions: "
+            f"{capped_because(study.max_decisions)}{seen}; {left}, the lengths and the scores"
         )
     notes += [f"played anyway: {s.text}" for s in silent]
     return tuple(notes)

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import logging
 import math
 import os
 import signal
@@ -60,7 +61,8 @@ def dask_cluster(scheduler: str | None = None, *, workers: int | None = None) ->
 
     The local cluster's worker processes ignore Ctrl-C, as a process pool's do: a terminal sends
     it to the whole process group, and workers that died of it would leave the games under way
-    waiting forever. The process that started them stops the study and closes the cluster."""
+    waiting forever. The process that started them stops the study and closes the cluster. Its
+    processes log errors only: the games they drop when a study stops are no news."""
     distributed: Any = require("distributed", "runs on a Dask cluster need it")
     with ExitStack() as stack:
         if scheduler is None:
@@ -72,6 +74,7 @@ def dask_cluster(scheduler: str | None = None, *, workers: int | None = None) ->
                         threads_per_worker=1,
                         processes=True,
                         dashboard_address=None,
+                        silence_logs=logging.ERROR,
                     )
                 )
             client = stack.enter_context(distributed.Client(cluster))

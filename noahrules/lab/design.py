@@ -20,7 +20,7 @@ from attrs import frozen
 
 from noahrules.bots import BotLike, bot_factory
 from noahrules.game import Game, RulesValue, game_named
-from noahrules.lab.settings import Setting, load_with, shown
+from noahrules.lab.settings import Setting, load_with, shown, warnings_with
 from noahrules.safe_yaml import parse
 from noahrules.simulation import DEFAULT_MAX_DECISIONS
 
@@ -48,6 +48,11 @@ class Arm:
         """This arm's rules of ``game``; a :class:`~noahrules.errors.RulesDataError` naming the
         setting (``--set hand_size=-1``) for a value the rules data refuses."""
         return load_with(game, self.variants, self.settings)
+
+    def warnings(self, game: Game) -> list[str]:
+        """What ``noahrules validate`` warns of in this arm's rules (data that loads but leaves
+        a rule unreachable)."""
+        return warnings_with(game, self.variants, self.settings)
 
 
 @frozen

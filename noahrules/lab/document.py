@@ -779,8 +779,10 @@ def _markdown(block: Block) -> str:
 _STYLE = """
 body { font: 15px/1.45 system-ui, sans-serif; max-width: 1100px; margin: 2em auto; padding: 0 1em;
        color: #222; }
-table { border-collapse: collapse; margin: 0.6em 0 1.2em; font-size: 13px; }
-th, td { border: 1px solid #ccc; padding: 3px 7px; text-align: left; vertical-align: top; }
+.wide { max-width: 100%; overflow-x: auto; margin: 0.6em 0 1.2em; }
+table { border-collapse: collapse; font-size: 13px; }
+th, td { border: 1px solid #ccc; padding: 3px 7px; text-align: left; vertical-align: top;
+         overflow-wrap: anywhere; min-width: 3.5em; }
 th { background: #f2f2f2; }
 img { max-width: 100%; display: block; margin: 0.5em 0; }
 figure { margin: 1em 0; }
@@ -818,7 +820,7 @@ def _html(block: Block, images: Mapping[str, bytes]) -> str:
             "<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>"
             for row in block.rows
         )
-        return f"<table>\n<tr>{head}</tr>\n{rows}\n</table>"
+        return f'<div class="wide"><table>\n<tr>{head}</tr>\n{rows}\n</table></div>'
     data = base64.b64encode(images[block.name]).decode("ascii")
     return (
         f'<figure><img alt="{html.escape(block.title)}" src="data:image/png;base64,{data}"/>'

@@ -21,7 +21,7 @@ import io
 import json
 import os
 import zlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -212,8 +212,7 @@ def _check_header(path: Path, header: _Header, study: Study) -> None:
     elif theirs != arms:
         problems.append(_arms_differ(theirs, arms))
     if header.bots != study.bot_names:
-        problems.append(f"its bots are {', '.join(map(excerpt, header.bots))}, not "
-                        f"{', '.join(study.bot_names)}")  # fmt: skip
+        problems.append(f"its bots are {_listed(header.bots)}, not {_listed(study.bot_names)}")
     if header.players != study.players:
         problems.append(f"its player counts are {', '.join(map(str, header.players))}, not "
                         f"{', '.join(map(str, study.players))}")  # fmt: skip
@@ -225,11 +224,15 @@ def _check_header(path: Path, header: _Header, study: Study) -> None:
         raise PoolError(f"{path}: not the same study: {'; '.join(problems)}")
 
 
+def _listed(names: Iterable[str]) -> str:
+    """Names as a message quotes them (each cut short, as data read from a file may be long)."""
+    return ", ".join(map(excerpt, names))
+
+
 def _arms_differ(theirs: Sequence[tuple[str, str]], ours: Sequence[tuple[str, str]]) -> str:
     names = [name for name, _ in ours]
     if [name for name, _ in theirs] != names:
-        return (f"its arms are {', '.join(excerpt(n) for n, _ in theirs)}, not "
-                f"{', '.join(names)}")  # fmt: skip
+        return f"its arms are {_listed(n for n, _ in theirs)}, not {_listed(names)}"
     name = next(n for (n, a), (_, b) in zip(theirs, ours, strict=True) if a != b)
     return f"its arm {name!r} played other rules (another rules digest)"
 

@@ -13,9 +13,9 @@ from typing import Any
 import yaml
 
 from noahrules.data import Overlay
-from noahrules.game import Game, RulesValue
+from noahrules.game import Game, RulesValue, load_variants
 
-__all__ = ["Setting", "label", "load_with", "overlay", "plain", "shown"]
+__all__ = ["Setting", "label", "load_with", "overlay", "plain", "shown", "warnings_with"]
 
 Setting = tuple[str, Any]
 """A rules parameter and its value, as YAML reads it: ``("hand_size", 7)``."""
@@ -59,6 +59,16 @@ def load_with(game: Game, variants: Sequence[str], settings: Sequence[Setting]) 
     """``game``'s rules with ``variants`` and then ``settings`` applied; a
     :class:`~noahrules.errors.RulesDataError` naming the setting for a value the rules
     refuse."""
-    given: list[str | Overlay] = [*variants, overlay(settings)] if settings else [*variants]
-    rules: RulesValue = game.load_rules(given)
-    return rules
+    return load_variants(game, _given(variants, settings))
+
+
+def warnings_with(game: Game, variants: Sequence[str], settings: Sequence[Setting]) -> list[str]:
+    """The warnings of ``noahrules validate`` for ``game``'s rules with ``variants`` and
+    ``settings``: data that loads but leaves a rule unreachable (no action ever taken)."""
+    if game.check_rules is None:
+        return []
+    return [str(warning) for warning in game.check_rules(_given(variants, settings)).warnings]
+
+
+def _given(variants: Sequence[str], settings: Sequence[Setting]) -> list[str | Overlay]:
+    return [*variants, overlay(settings)] if settings else [*variants]

@@ -4,12 +4,18 @@ games."""
 from __future__ import annotations
 
 import math
+import random
 from typing import Any
 
+import attrs
 import pytest
 
 from noahrules import GAMES
-from noahrules.lab import Arm, Outcome, Played, Study, analyse
+from noahrules.lab import Arm, Finding, Outcome, Played, Study, analyse
+from noahrules.lab.analysis import balance_spread, win_spread
+from noahrules.lab.deals import Deal
+from noahrules.lab.findings import readings
+from noahrules.lab.stats import percentile_interval, resample, resampled
 from noahrules.lab.tables import SEAT_MARK
 from noahrules.simulation import GameResult
 
@@ -265,3 +271,98 @@ def test_a_long_study_is_bootstrapped_over_groups_of_deals() -> None:
     assert comparison.win_spread.estimate == pytest.approx(1 / 2)
     assert comparison.win_spread.low < 1 / 2 < comparison.win_spread.high
     assert comparison.win_spread.p_value is not None and comparison.win_spread.p_value < 0.01
+
+
+def test_games_stopped_at_the_cap_decide_nothing(made_up: Outcome) -> None:
+    """The base's game of deal 0 at table 0 stopped at the cap: it counts apart, and the win
+    rates, lengths and scores are of the 89 finished games (unless counted in)."""
+    capped = made_up.games[0][0]
+    stopped = Played(0, 0, attrs.evolve(capped.result, winners=(), finished=False,
+                                        decisions=10_000, numbers={}))  # fmt: skip
+    outcome = attrs.evolve(made_up, games=((stopped, *made_up.games[0][1:]), made_up.games[1]))
+    report = analyse(outcome)
+    base = report.arm("base")
+    assert (base.games, base.unfinished) == (90, 1)
+    assert (base.positions[0].wins, base.positions[0].games) == (89, 89)
+    decisions = base.length["decisions"]
+    # 89 lengths: 100 twice, then 101..129 three times each; the 45th is 115
+    assert (decisions.median, decisions.maximum, decisions.capped.wins) == (115.0, 129.0, 1)
+    assert sum(n for _, n in base.lengths["decisions"]) == 89
+    assert sum(n for _, n in base.score_counts[0]) == 89
+    assert report.notes == (
+        "base: 1 of 90 games stopped at the cap of 10,000 decisions: the bots looped; left "
+        "out of the win rates, the lengths and the scores",
+    )
+    assert report.comparisons[0].first_seat.estimate == -1.0  # 89 of 89 against 0 of 90
+    counted = analyse(outcome, count_capped=True)
+    assert counted.arm("base").positions[0].games == 90
+    assert counted.arm("base").positions[0].rate == pytest.approx(89 / 90)
+    assert "counted as games nobody won" in counted.notes[0]
+
+
+def _finding(kind: str, arm: str, significant: bool, estimate: float = 0.0) -> Finding:
+    subject = "positions" if kind == "seats" else "win-rate spread"
+    family = "seats" if kind == "seats" else "against the base"
+    p = 0.001 if significant else 0.4
+    return Finding("", kind, arm, 4, subject, family, "", p, p, significant, estimate,
+                   estimate - 3, estimate + 3, "pp")  # fmt: skip
+
+
+def test_which_arm_is_fairer_is_read_only_from_their_difference() -> None:
+    """The base's seats uneven, the arm's not shown uneven: the arm is fairer only if the test
+    of the difference of their spreads says so."""
+    tested = [
+        _finding("seats", "base", True),
+        _finding("seats", "three", False),
+        _finding("against the base", "three", False, -4.1),
+    ]
+    (open_,) = readings(tested, several=True)
+    assert open_.startswith(
+        "three at 4 players: the seat test finds base's positions uneven and not three at 4 "
+        "players's, but the difference between them is not significant"
+    )
+    assert "-4.1 pp (95% CI -7.1 to -1.1)" in open_
+    tested[2] = _finding("against the base", "three", True, -4.1)
+    (shown,) = readings(tested, several=True)
+    assert "the difference between them says three at 4 players is fairer than the base" in shown
+    tested[1] = _finding("seats", "three", True)
+    assert readings(tested, several=True) == ()  # both uneven: nothing to read apart
+
+
+def test_a_finding_near_the_level_says_how_to_replicate_it() -> None:
+    deals, cuts = 500, (546, 546 + 467)  # the borderline study below: adjusted p 0.069
+    games = []
+    for k in range(3 * deals):
+        deal, table = divmod(k, 3)
+        position = 0 if k < cuts[0] else 1 if k < cuts[1] else 2
+        games.append(_game(deal, table, (table + position) % 3, 100))
+    study = Study(game="ferry", arms=(Arm("base", ()),), players=(3,), bots=("greedy",), games=1500)
+    report = analyse(Outcome(study, (tuple(games),), (deals,), interrupted=False))
+    (positions,) = [f for f in report.findings if f.subject == "positions"]
+    assert positions.replicate is not None
+    needed = int(positions.replicate.split("about ")[1].split(" games")[0].replace(",", ""))
+    assert positions.replicate.startswith("replicate: adjusted p 0.069 lies near 0.05; about ")
+    assert needed > 1500  # more than this study played
+    decided = [f for f in report.findings if f.p_adjusted < 0.005 or f.p_adjusted >= 0.15]
+    assert all(f.replicate is None or f.kind == "dealt" for f in decided)
+
+
+def test_the_balance_interval_holds_a_fair_game_as_often_as_it_should() -> None:
+    """200 studies of fair seats (each game won by a position drawn evenly), 60 deals of 3
+    players: the bias-corrected spread's interval reaches 0 in at least 93% of them. The plain
+    bootstrap interval of the spread, which is above 0 by chance alone, almost never does."""
+    rng = random.Random(7)
+    draws = resample(60, 11, 1000)
+    corrected = plain = 0
+    for _ in range(200):
+        deals = []
+        for _deal in range(60):
+            wins = [0.0, 0.0, 0.0]
+            for _table in range(3):
+                wins[rng.randrange(3)] += 1
+            deals.append(Deal(3, 3, tuple(wins), tuple(wins), 3, 0.0, {}))
+        sample = resampled(deals, win_spread, draws)
+        corrected += balance_spread(deals, sample).low == 0.0
+        plain += percentile_interval(win_spread(deals), sample).low <= 0.0
+    assert corrected >= 0.93 * 200
+    assert plain < 0.1 * 200

@@ -175,6 +175,12 @@ def test_the_missing_extra_is_explained(
         (["--games", "3", "--bots", "clever"], "unknown bot 'clever'"),
         (["--games", "3", "--dask", "--scheduler", "tcp://x:1"], "not allowed with"),
         (["--games", "3", "--variant", "frog", "--variant", "frog"], "two arms are called 'frog'"),
+        ([], "--games is required (unless --pool)"),
+        (["--games", "3", "--margin", "0.02"], "--margin is for --until-clear"),
+        (["--games", "3", "--until-clear", "--margin", "x"], "expected X or NAME=X"),
+        (["--games", "3", "--until-clear", "--margin", "length=0.1"], "no margin for 'length'"),
+        (["--games", "3", "--until-clear", "--margin", "seats=-1"], "a positive number"),
+        (["--pool", "elsewhere", "--until-clear"], "--until-clear plays games: not with --pool"),
     ],
 )
 def test_bad_command_lines(
@@ -218,3 +224,60 @@ def test_ctrl_c_writes_the_report_of_the_deals_played(tmp_path: Path) -> None:
     assert size["games_per_arm"] == 3 * size["deals"]
     assert "interrupted: the report covers the deals played" in ended.out
     assert (out / "report.html").is_file() and (out / "figures" / "seats.svg").is_file()
+
+
+def test_a_variant_of_the_other_game_is_named_as_such(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    short = tmp_path / "short-ferries.yaml"
+    short.write_text("ferries:\n  remove: [ferry-1]\n  add: [{id: short, capacity: 18}]\n")
+    args = ["balance", "island", "--variant", str(short), "--games", "3", "--out", str(tmp_path)]
+    assert main(args) == 1
+    err = capsys.readouterr().err
+    assert (
+        "'ferries' is a key of ferry variants: this looks like a ferry variant, not one of "
+        "the island game's" in err
+    )
+
+
+def test_what_validate_warns_of_is_in_the_report(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["balance", "island", "--set", "actions_per_turn=0", "--games", "3", "--keep", "0",
+            "--no-figures", "--workers", "1", "--out", str(tmp_path)]  # fmt: skip
+    assert main(args) == 0
+    warning = (
+        "actions_per_turn=0: warning: --set actions_per_turn=0: rules.actions_per_turn: "
+        "no action is ever taken: nobody rescues (I12)"
+    )
+    assert f"note: {warning}" in capsys.readouterr().out
+    assert warning in json.loads((tmp_path / "report.json").read_text("utf-8"))["notes"]
+
+
+def test_games_stopped_at_the_cap_are_counted_apart_and_one_is_kept(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """With a cap of 230 decisions half the two-player ferry games stop (F27 sets no end): they
+    are named in the notes with a record of one, and left out of the win rates unless
+    --count-capped counts them."""
+    args = ["balance", "ferry", "--players", "2", "--games", "8", "--max-decisions", "230",
+            "--keep", "1", "--no-figures", "--workers", "1"]  # fmt: skip
+    assert main([*args, "--out", str(tmp_path / "a")]) == 0
+    out = capsys.readouterr().out
+    data = json.loads((tmp_path / "a" / "report.json").read_text("utf-8"))
+    (base,) = data["arms"]
+    assert 0 < base["unfinished"] < 8
+    finished = 8 - base["unfinished"]
+    assert base["positions"][0]["games"] == finished
+    (sample,) = base["samples"]
+    assert sample["kind"] == "capped" and sample["decisions"] == 230
+    assert (tmp_path / "a" / sample["file"]).is_file()
+    note = (
+        f"base: {base['unfinished']} of 8 games stopped at the cap of 230 decisions: the bots "
+        f"looped, or the games are longer than the cap (one is recorded in {sample['file']}); "
+        "left out of the win rates"
+    )
+    assert data["notes"][0].startswith(note) and f"note: {note}" in out
+    assert main([*args, "--count-capped", "--out", str(tmp_path / "b")]) == 0
+    counted = json.loads((tmp_path / "b" / "report.json").read_text("utf-8"))
+    assert counted["arms"][0]["positions"][0]["games"] == 8 and counted["count_capped"]

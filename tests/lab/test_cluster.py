@@ -73,3 +73,4 @@ def test_ctrl_c_to_the_process_group_stops_a_local_cluster_study(tmp_path: Path)
     (size,) = data["sizes"]
     assert data["interrupted"] and 0 < size["deals"] < 100_000 and size["deals"] % 4 == 0
     assert "interrupted: the report covers the deals played" in ended.out
+    assert "Traceback" not in ended.err and "distributed" not in ended.err  # no Dask noise

@@ -14,6 +14,7 @@ import pytest
 
 from noahrules.lab import BalanceReport, Outcome, Study, analyse, keep_samples, play, write_report
 from noahrules.lab.figures import figure, figure_names
+from tests.chromium import chromium
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -162,3 +163,52 @@ def test_the_sweep_and_the_player_counts_have_their_tables(
     header = "| water_tiles | players | win-rate spread | first player's edge | median turns |"
     assert header in text
     assert "| 24 | 2 |" in text and "| 36 (base) | 3 |" in text  # I3: the base's 36 tiles
+
+
+def test_a_sweep_of_one_value_is_drawn_with_the_base_at_its_value(
+    ferry_outcome: Outcome,
+) -> None:
+    report = analyse(ferry_outcome)
+    (sweep,) = report.sweeps
+    # F7: the packaged rules deal 8 cards; the arm deals 7
+    assert (sweep.parameter, sweep.arms, sweep.values) == ("hand_size", ("base", "hand_size=7"),
+                                                          ("8", "7"))  # fmt: skip
+    assert sweep.numbers == (8.0, 7.0)
+    assert "sweep-hand-size" in figure_names(report)
+    drawn = figure(report, "sweep-hand-size")
+    ticks = [t.get_text() for t in drawn.axes[0].get_xticklabels()]
+    assert ticks == ["7", "8\n(base)"]  # in the order of their values, the base at 8
+    assert list(drawn.axes[0].get_xticks()) == [7.0, 8.0]
+
+
+def test_a_wide_report_fits_a_page_1280_pixels_wide(tmp_path: Path) -> None:
+    """Three player counts, five arms (one of two variants joined) and the effects of every
+    species dealt: the widest tables a study writes wrap or scroll inside the page, and the
+    page is no wider than the window (with the page's former layout it was 1,913 pixels)."""
+    study = Study.design(
+        "island",
+        ["advanced-scoring+small-island", "small-island"],
+        games=4,
+        sweeps={"actions_per_turn": [1, 3]},
+        players=[2, 3, 4],
+    )
+    report = analyse(play(study, workers=1))
+    page = write_report(report, tmp_path, figures=False).html
+    text = page.read_text("utf-8")
+    unstyled = re.sub(r"<style>.*?</style>", "", text, flags=re.S)
+    with chromium() as browser:
+        tab = browser.new_page(viewport={"width": 1280, "height": 900})
+        widths = []
+        for html in (text, unstyled):
+            tab.set_content(html)
+            widths.append(tab.evaluate("document.documentElement.scrollWidth"))
+    assert widths[0] <= 1280
+    assert widths[1] > 1280  # the same tables, without the page's layout, do not fit
+
+
+def test_a_study_stopped_before_its_first_block_says_so(tmp_path: Path) -> None:
+    study = Study.design("island", games=6, sweeps={"water_tiles": [30]}, players=[2, 3])
+    nothing = Outcome(study, ((),) * len(study.cells), (0, 0), interrupted=True)
+    text = write_report(analyse(nothing), tmp_path, figures=False).markdown.read_text("utf-8")
+    assert "No game was played: the study was stopped before its first block." in text
+    assert "No uneven seats" not in text and "**Interrupted**" in text

@@ -5,10 +5,21 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 
-from noahrules.lab.sequential import Anytime, Candidate, decide, mixture_p, radius
+from noahrules.lab import Study, balance
+from noahrules.lab.sequential import (
+    ANYTIME,
+    MARGINS,
+    Anytime,
+    Candidate,
+    decide,
+    margins_from,
+    mixture_p,
+    radius,
+)
 from noahrules.lab.stats import LEVEL, adjusted, ratio_difference
 from noahrules.simulation import Rate
 
@@ -111,3 +122,62 @@ def test_a_clear_difference_is_found_and_a_tiny_one_shown_within_its_margin() ->
         (False, True, True),
         (False, False, False),
     ]
+
+
+GENEROUS = {
+    "seats": 0.25,
+    "first player's win rate": 0.25,
+    "win-rate spread": 0.4,
+    "decisive games": 0.25,
+    "game length": 0.3,
+    "score spread": 0.5,
+}
+"""Margins wide enough for a study of a few dozen deals to decide every test."""
+
+
+def test_a_study_stops_once_its_answers_are_clear(tmp_path: Path) -> None:
+    # 24 water tiles instead of 36 (I3): games 24 decisions shorter, the rest within margins.
+    study = Study.design(
+        "island", games=400, sweeps={"water_tiles": [24]}, players=[2], block=10, seed=3
+    )
+    report, files = balance(
+        study,
+        tmp_path,
+        keep=0,
+        figures=False,
+        workers=1,
+        until_clear=GENEROUS,
+        check_bots=["random"],
+    )
+    stopping = report.stopping
+    assert stopping is not None and stopping.reason == "clear" and not stopping.undecided
+    assert stopping.planned == (200,) and stopping.played[0] < 200
+    assert stopping.games_saved == 2 * (200 - stopping.played[0])
+    assert stopping.looks == stopping.played[0] // 10
+    assert stopping.significant + stopping.within == 9  # 4 seat tests, 5 differences
+    length = report.comparisons[0].length
+    assert length.method.endswith(ANYTIME) and length.high < 0
+    assert all(f.method.endswith(ANYTIME) for f in report.findings)
+    assert files.games is not None
+    check = [row for row in files.games.read_text("utf-8").splitlines() if row.startswith("check")]
+    assert len(check) == 2 * 2 * stopping.played[0]  # the check played as many deals
+    text = files.markdown.read_text("utf-8")
+    assert "The study looked after every block and stopped: every seat test" in text
+
+
+def test_a_study_whose_answers_stay_open_plays_all_its_games(tmp_path: Path) -> None:
+    study = Study.design("island", games=20, sweeps={"water_tiles": [34]}, players=[2], block=5)
+    report, _ = balance(study, tmp_path, keep=0, figures=False, workers=1, until_clear={})
+    stopping = report.stopping
+    assert stopping is not None and stopping.reason == "games"
+    assert stopping.played == stopping.planned == (10,) and stopping.games_saved == 0
+    assert stopping.margins == MARGINS and "base: positions" in stopping.undecided
+    assert "the planned games were played before every test was decided" in stopping.text
+
+
+def test_margins_are_checked() -> None:
+    assert margins_from({"seats": 0.1})["seats"] == 0.1
+    with pytest.raises(ValueError, match="no margin for 'length'"):
+        margins_from({"length": 0.1})
+    with pytest.raises(ValueError, match="must be a positive number"):
+        margins_from({"seats": 0})

@@ -9,8 +9,7 @@ the host keeps the links; the whole page works behind a path prefix. Screenshots
 temporary folder, or to the folder ``NOAHRULES_SCREENSHOTS`` names: the documentation's are made
 with ``NOAHRULES_SCREENSHOTS=docs/screenshots pytest tests/serve/test_browser.py``.
 
-Browser downloads are not available here: the test uses ``/usr/bin/chromium`` (``.ci/run``
-installs it with apt when it is missing) and never ``playwright install``.
+The browser is Debian's chromium (:mod:`tests.chromium`).
 """
 
 from __future__ import annotations
@@ -23,24 +22,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, ViewportSize, expect, sync_playwright
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from noahrules import GAMES, ferry, island
 from noahrules.records import GameRecord, final_state
 from noahrules.serialize import from_dict
+from tests.chromium import chromium
 from tests.serve.support import SCRIPTED, ServerProcess
 
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 MAX_CLICKS = 3000
 
 
@@ -59,11 +48,8 @@ def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    assert Path(CHROMIUM).exists(), "install Debian's chromium: apt-get install -y chromium"
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+    with chromium() as launched:
         yield launched
-        launched.close()
 
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
