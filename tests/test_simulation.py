@@ -91,6 +91,25 @@ def test_a_game_at_the_decision_cap_is_reported_unfinished() -> None:
     assert all(r.winners == () and r.decisions == 5 for r in report.results)
 
 
+def test_games_at_the_cap_decide_no_rate_and_no_length() -> None:
+    """Half of these two-player ferry games stop at a cap of 230 decisions: the win rates,
+    scores and lengths are of the finished ones, unless the capped count as games nobody
+    won."""
+    rules = ferry.load_rules()
+    report = simulate("ferry", rules, 2, ["greedy"] * 2, 8, workers=1, max_decisions=230)
+    finished = [r for r in report.results if r.finished]
+    assert 0 < report.unfinished == 8 - len(finished) < 8
+    assert [rate.games for rate in report.by_seat] == [len(finished)] * 2
+    assert sum(rate.wins for rate in report.by_seat) == len(finished)
+    assert report.length.maximum < 230 and report.length.mean == pytest.approx(
+        sum(r.decisions for r in finished) / len(finished)
+    )
+    counted = simulate(
+        "ferry", rules, 2, ["greedy"] * 2, 8, workers=1, max_decisions=230, count_capped=True
+    )
+    assert [rate.games for rate in counted.by_seat] == [8, 8] and counted.count_capped
+
+
 @pytest.mark.parametrize(
     ("args", "words"),
     [

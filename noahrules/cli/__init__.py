@@ -8,6 +8,8 @@
     many games between bots, with a table of win rates (``--json`` writes the whole report);
 ``noahrules balance ferry|island --games N --variant V ...``
     compare variants over the same deals from every seat order: a report with figures;
+``noahrules tune ferry|island --param NAME=LOW..HIGH --target EXPR --trials N --games N``
+    search rules parameters for values that meet targets (Optuna), and confirm the best;
 ``noahrules ladder ferry|island --bots B,B,...``
     rate bots in a round-robin: OpenSkill ratings with intervals, and a figure;
 ``noahrules validate FILE.yaml``
@@ -31,6 +33,7 @@ from noahrules import __version__
 from noahrules.cli import ladder, play, replay, report, show, validate
 from noahrules.cli.common import run_parser
 from noahrules.lab import cli as balance
+from noahrules.lab import tune_cli as tune
 from noahrules.render import Paint
 from noahrules.serve import cli as serve
 
@@ -50,6 +53,6 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"noahrules {__version__}")
     commands = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
-    for command in (play, replay, report, validate, show, balance, ladder, serve):
+    for command in (play, replay, report, validate, show, balance, tune, ladder, serve):
         command.register(commands)
     return parser

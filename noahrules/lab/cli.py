@@ -35,7 +35,15 @@ from noahrules.lab.stats import CORRECTIONS
 from noahrules.progress import Progress
 from noahrules.simulation import DEFAULT_MAX_DECISIONS
 
-__all__ = ["main", "register", "run"]
+__all__ = [
+    "cycle_of",
+    "executor_of",
+    "main",
+    "player_counts",
+    "register",
+    "run",
+    "where_options",
+]
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -45,7 +53,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     _arm_options(parser)
     _play_options(parser)
     _report_options(parser)
-    _where_options(parser)
+    where_options(parser)
 
 
 def _arm_options(parser: argparse.ArgumentParser) -> None:
@@ -150,7 +158,8 @@ def _report_options(parser: argparse.ArgumentParser) -> None:
     option("--no-figures", action="store_true", help="write no figures (no matplotlib needed)")
 
 
-def _where_options(parser: argparse.ArgumentParser) -> None:
+def where_options(parser: argparse.ArgumentParser) -> None:
+    """``--workers``, and ``--dask`` or ``--scheduler``: where the games run."""
     parser.add_argument(
         "--workers", type=int, metavar="N", help="processes here or of --dask (all cores)"
     )
@@ -188,7 +197,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"noahrules balance: playing anyway: {arm.text}", file=sys.stderr)
     prepare(args.out, overwrite=args.overwrite)
     progress = Progress(f"{args.game} balance", sys.stderr)
-    with _executor(args) as (executor, runs):
+    with executor_of(args) as (executor, runs):
         print(_plan(study, check, args), file=sys.stderr, flush=True)
         try:
             report, files = balance(
@@ -251,7 +260,7 @@ def _study(args: argparse.Namespace) -> Study:
             sweeps=dict(parse_setting(text) for text in args.sweeps),
             grid=args.grid,
             players=counts,
-            bots=_cycle(bot_names(args, max(counts or [3]))),
+            bots=cycle_of(bot_names(args, max(counts or [3]))),
             seed=args.seed,
             max_decisions=args.max_decisions,
             move_time=args.move_time,
@@ -280,10 +289,10 @@ def _check_bots(args: argparse.Namespace, study: Study) -> list[str]:
     if args.check_bots is None:
         return []
     given = argparse.Namespace(**{**vars(args), "bots": args.check_bots})
-    return _cycle(bot_names(given, max(study.players)))
+    return cycle_of(bot_names(given, max(study.players)))
 
 
-def _cycle(seats: list[str]) -> list[str]:
+def cycle_of(seats: list[str]) -> list[str]:
     """The bots of the seats as given: the shortest list that repeats to fill them
     (``greedy, random, greedy`` was given as ``greedy,random``)."""
     size = next(k for k in range(1, len(seats) + 1) if all(
@@ -324,9 +333,14 @@ def _check_numbers(args: argparse.Namespace) -> None:
             usage_error(args, f"--{name} must be at least 1")
     if args.keep < 0:
         usage_error(args, "--keep must be at least 0")
+    player_counts(args, _players(args) or [])
+
+
+def player_counts(args: argparse.Namespace, counts: Sequence[int]) -> None:
+    """A usage error for a player count the game (with ``--base``) does not take."""
     game = GAMES[args.game]
     allowed = game.seats(game.load_rules(split_names(args.base)))
-    for count in _players(args) or []:
+    for count in counts:
         if count not in allowed:
             usage_error(args, f"{args.game} does not take {count} players")
 
@@ -345,7 +359,7 @@ def _check_extra(args: argparse.Namespace) -> None:
 
 
 @contextmanager
-def _executor(args: argparse.Namespace) -> Iterator[tuple[Executor | None, int]]:
+def executor_of(args: argparse.Namespace) -> Iterator[tuple[Executor | None, int]]:
     """The executor of the games and how many runs to keep going: a Dask cluster's, or none
     (a process pool made by the study)."""
     if not (args.dask or args.scheduler):

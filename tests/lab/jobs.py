@@ -27,15 +27,15 @@ class Interrupted:
 
 
 def interrupt_study(
-    arguments: list[str], out: Path, *, group: bool, after: float = 4
+    arguments: list[str], out: Path, *, group: bool, after: float = 4, command: str = "balance"
 ) -> Interrupted:
-    """Run ``noahrules balance`` with ``arguments`` and ``--out out`` in a process group of its
-    own, and ``after`` seconds into its games send Ctrl-C: to the whole group (``group``, as a
-    terminal does) or to the study's process alone."""
-    command = [sys.executable, "-m", "noahrules.lab", "balance", *arguments, "--out", str(out)]
+    """Run ``noahrules balance`` (or ``command``) with ``arguments`` and ``--out out`` in a
+    process group of its own, and ``after`` seconds into its games send Ctrl-C: to the whole
+    group (``group``, as a terminal does) or to the study's process alone."""
+    run = [sys.executable, "-m", "noahrules.lab", command, *arguments, "--out", str(out)]
     with default_interrupts():  # the child gets Ctrl-C as it would in a terminal
         process = subprocess.Popen(
-            command,
+            run,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
@@ -44,7 +44,7 @@ def interrupt_study(
     try:
         assert process.stderr is not None
         plan = process.stderr.readline()
-        while plan and not plan.startswith("playing"):  # past Dask's warnings, if any
+        while plan and not plan.startswith(("playing", "tuning")):  # past Dask's warnings
             plan = process.stderr.readline()
         time.sleep(after)
         sent = time.monotonic()
