@@ -30,12 +30,8 @@ import argparse
 from collections.abc import Sequence
 
 from noahrules import __version__
-from noahrules.cli import ladder, play, replay, report, show, validate
 from noahrules.cli.common import run_parser
-from noahrules.lab import cli as balance
-from noahrules.lab import tune_cli as tune
 from noahrules.render import Paint
-from noahrules.serve import cli as serve
 
 __all__ = ["Paint", "main"]
 
@@ -47,6 +43,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _parser() -> argparse.ArgumentParser:
+    # The lab's and the server's commands import their modules (and these import the shared
+    # parts of this package): imported here, when a parser is made, not when this one is.
+    from noahrules.cli import ladder, play, replay, report, show, validate  # noqa: PLC0415
+    from noahrules.lab import cli as balance  # noqa: PLC0415
+    from noahrules.lab import tune_cli as tune  # noqa: PLC0415
+    from noahrules.serve import cli as serve  # noqa: PLC0415
+
     parser = argparse.ArgumentParser(
         prog="noahrules",
         description="Play, simulate and check the games of noahrules (ferry, island).",

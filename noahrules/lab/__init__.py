@@ -32,9 +32,11 @@ from noahrules.lab.analysis import (
     Comparison,
     Length,
     Measures,
+    Pairing,
     Power,
     Sample,
     Size,
+    Sweep,
     analyse,
 )
 from noahrules.lab.checks import IdenticalArmsError, Silent, silent_arms
@@ -51,7 +53,7 @@ from noahrules.lab.report import Written, write_report
 from noahrules.lab.run import Outcome, Played, play
 from noahrules.lab.samples import keep_samples, record_game, record_games
 from noahrules.lab.sequential import MARGINS, Anytime, Stopping, margins_from, undecided
-from noahrules.lab.stats import CORRECTIONS, ChiSquare, Interval
+from noahrules.lab.stats import CORRECTIONS, ChiSquare, Difference, Interval
 
 __all__ = [
     "BASE",
@@ -65,6 +67,7 @@ __all__ = [
     "ChiSquare",
     "Cluster",
     "Comparison",
+    "Difference",
     "Effect",
     "Family",
     "Finding",
@@ -75,6 +78,7 @@ __all__ = [
     "Length",
     "Measures",
     "Outcome",
+    "Pairing",
     "Played",
     "PoolError",
     "Power",
@@ -84,6 +88,7 @@ __all__ = [
     "Size",
     "Stopping",
     "Study",
+    "Sweep",
     "Tally",
     "Written",
     "analyse",

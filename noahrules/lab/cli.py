@@ -36,6 +36,7 @@ from noahrules.progress import Progress
 from noahrules.simulation import DEFAULT_MAX_DECISIONS
 
 __all__ = [
+    "cap_option",
     "cycle_of",
     "executor_of",
     "main",
@@ -97,13 +98,7 @@ def _play_options(parser: argparse.ArgumentParser) -> None:
         help="play the study again with these bots and say which findings hold under both",
     )
     option("--seed", type=int, default=0, metavar="S", help="the study's seed")
-    option(
-        "--max-decisions",
-        type=int,
-        default=DEFAULT_MAX_DECISIONS,
-        metavar="N",
-        help=f"cap on decisions per game (default {DEFAULT_MAX_DECISIONS})",
-    )
+    cap_option(parser)
     option("--move-time", type=float, metavar="S", help="seconds a bot may take over a move")
     option(
         "--block",
@@ -156,6 +151,17 @@ def _report_options(parser: argparse.ArgumentParser) -> None:
         help="how each family of tests is corrected for their number (default holm)",
     )
     option("--no-figures", action="store_true", help="write no figures (no matplotlib needed)")
+
+
+def cap_option(parser: argparse.ArgumentParser) -> None:
+    """``--max-decisions``: the cap on decisions per game."""
+    parser.add_argument(
+        "--max-decisions",
+        type=int,
+        default=DEFAULT_MAX_DECISIONS,
+        metavar="N",
+        help=f"cap on decisions per game (default {DEFAULT_MAX_DECISIONS})",
+    )
 
 
 def where_options(parser: argparse.ArgumentParser) -> None:

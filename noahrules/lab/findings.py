@@ -301,38 +301,31 @@ def _seat_tests(arm: ArmReport, several: bool, anytime: Anytime | None) -> list[
         _seat_words(cell, "seat", "seat numbers", arm.seats, tests[1]),
     )
     spread = max(r.rate for r in arm.seats) - min(r.rate for r in arm.seats)
-    return [
-        _Test(
-            kind="seats",
-            arm=arm.name,
-            players=arm.players,
-            subject="positions",
-            family="seats",
-            method=method,
-            p_value=p_positions,
-            words=words[0],
-            interval=interval,
-            scale=100.0,
-            unit="pp",
-            games=arm.games,
-            support=arm.games,
-        ),
-        _Test(
-            kind="seat numbers",
-            arm=arm.name,
-            players=arm.players,
-            subject="seat numbers",
-            family="seats",
-            method=method,
-            p_value=p_seats,
-            words=words[1],
-            scale=100.0,
-            unit="pp",
-            estimate=spread,
-            games=arm.games,
-            support=arm.games,
-        ),
-    ]
+    positions = _Test(
+        kind="seats",
+        arm=arm.name,
+        players=arm.players,
+        subject="positions",
+        family="seats",
+        method=method,
+        p_value=p_positions,
+        words=words[0],
+        interval=interval,
+        scale=100.0,
+        unit="pp",
+        games=arm.games,
+        support=arm.games,
+    )
+    numbers = evolve(
+        positions,
+        kind="seat numbers",
+        subject="seat numbers",
+        p_value=p_seats,
+        words=words[1],
+        interval=None,
+        estimate=spread,
+    )
+    return [positions, numbers]
 
 
 def _anytime_seats(

@@ -445,16 +445,17 @@ def ratio_difference(
     paired = [x - y for x, y in zip(influence_a, influence_b, strict=True)]
     error = statistics.stdev(paired) / math.sqrt(deals)
     apart = math.sqrt((statistics.variance(influence_a) + statistics.variance(influence_b)) / deals)
+    return _normal(estimate, error, PAIRED_Z, 2 * Z95 * apart)
+
+
+def _normal(estimate: float, error: float, method: str, unpaired: float | None) -> Difference:
+    """``estimate`` with the normal 95% interval of its standard ``error`` and the p-value of
+    the z-test that it is 0."""
     half = Z95 * error
     return Difference(
-        estimate,
-        estimate - half,
-        estimate + half,
-        normal_p(estimate, error),
-        PAIRED_Z,
-        error,
-        2 * Z95 * apart,
-    )
+        estimate, estimate - half, estimate + half, normal_p(estimate, error), method, error,
+        unpaired,
+    )  # fmt: skip
 
 
 ONE_SAMPLE_Z = "z-test over deals"
@@ -468,16 +469,8 @@ def ratio_edge(pairs: Sequence[tuple[float, float]]) -> Difference:
     estimate, influence = ratio(pairs)
     if len(pairs) < 2:
         return Difference(estimate, estimate, estimate, 1.0, ONE_SAMPLE_Z, 0.0, None)
-    error = statistics.stdev(influence) / math.sqrt(len(pairs))
-    half = Z95 * error
-    return Difference(
-        estimate,
-        estimate - half,
-        estimate + half,
-        normal_p(estimate, error),
-        ONE_SAMPLE_Z,
-        error,
-        None,
+    return _normal(
+        estimate, statistics.stdev(influence) / math.sqrt(len(pairs)), ONE_SAMPLE_Z, None
     )
 
 

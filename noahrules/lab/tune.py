@@ -30,6 +30,7 @@ from concurrent.futures import Executor
 from functools import partial
 from typing import Any
 
+import attrs
 import cattrs
 from attrs import frozen
 
@@ -54,7 +55,7 @@ from noahrules.lab.stats import (
 from noahrules.lab.targets import Parameter, Target, settings_of
 from noahrules.simulation import DEFAULT_MAX_DECISIONS
 
-__all__ = ["Confirmation", "Reading", "Trial", "Tuning", "check", "measure", "tune"]
+__all__ = ["Confirmation", "Plan", "Reading", "Trial", "Tuning", "measure", "tune"]
 
 _PLAIN = cattrs.Converter(unstruct_collection_overrides={tuple: list})
 COMPLETE, PRUNED, FAILED = "complete", "pruned", "failed"
@@ -185,113 +186,131 @@ def _bound_miss(
     return missed
 
 
+@frozen
+class Plan:
+    """What every trial of a tuning plays: ``games`` games of ``game`` (whole deals, every deal
+    from every seat order) at ``players`` seats between ``bots``, on the deals of ``seed``,
+    the values of ``parameters`` on top of the ``base`` variants."""
+
+    game: str
+    parameters: tuple[Parameter, ...]
+    players: int
+    games: int
+    bots: tuple[BotLike, ...] = ("greedy",)
+    base: tuple[str, ...] = ()
+    seed: int = 0
+    block: int = DEFAULT_BLOCK
+    max_decisions: int = DEFAULT_MAX_DECISIONS
+
+    def study(
+        self, chosen: Mapping[str, Any], *, games: int | None = None, seed: int | None = None
+    ) -> Study:
+        """The study of one arm that plays the ``chosen`` values (none: the base rules), of
+        ``games`` games on the deals of ``seed`` (default: the plan's)."""
+        variants, settings = settings_of(self.parameters, chosen) if chosen else ((), ())
+        design = Study.design(
+            self.game,
+            games=games or self.games,
+            base=self.base,
+            players=[self.players],
+            bots=list(self.bots),
+            seed=self.seed if seed is None else seed,
+            block=self.block,
+            max_decisions=self.max_decisions,
+        )
+        arm = Arm(label(settings) if settings else "trial", (*self.base, *variants), settings)
+        return attrs.evolve(design, arms=(arm,))
+
+    def check(self, targets: Sequence[Target], trials: int) -> None:
+        """Refuse bad arguments before any game: every choice and each end of every range must
+        load (a :class:`~noahrules.errors.RulesDataError` naming it otherwise)."""
+        if isinstance(trials, bool) or not isinstance(trials, int) or trials < 1:
+            raise ValueError(f"trials must be a whole number of at least 1, got {trials!r}")
+        if not self.parameters or not targets:
+            raise ValueError("a tuning needs at least one parameter and one target")
+        names = [p.name for p in self.parameters]
+        if len(set(names)) < len(names):
+            raise ValueError("a parameter is given twice")
+        spec = game_named(self.game)
+        for parameter in self.parameters:
+            for value in parameter.values():
+                chosen = {
+                    p.name: value if p is parameter else p.values()[0] for p in self.parameters
+                }
+                self.study(chosen).arms[0].rules(spec)
+
+    def name(self, targets: Sequence[Target]) -> str:
+        """The name of the Optuna study of this plan and ``targets``: a tuning with the same
+        ones goes on from its trials in the same storage."""
+        study = self.study({})
+        what = json.dumps(
+            [self.game, [p.text for p in self.parameters], [t.text for t in targets],
+             list(self.base), list(study.bot_names), self.players, study.games, self.seed,
+             self.block, self.max_decisions],
+            sort_keys=True,
+        )  # fmt: skip
+        return f"noahrules-tune-{self.game}-{hashlib.sha256(what.encode()).hexdigest()[:16]}"
+
+
 def tune(
-    game: str,
-    parameters: Sequence[Parameter],
+    plan: Plan,
     targets: Sequence[Target],
     *,
     trials: int,
-    games: int,
-    players: int,
-    bots: Sequence[BotLike] = ("greedy",),
-    base: Sequence[str] = (),
-    seed: int = 0,
     confirm: int | None = None,
     storage: str | None = None,
     executor: Executor | None = None,
     workers: int | None = None,
     runs_at_once: int = 1,
-    block: int = DEFAULT_BLOCK,
-    max_decisions: int = DEFAULT_MAX_DECISIONS,
     told: Callable[[Trial], None] | None = None,
 ) -> Tuning:
-    """Search ``parameters`` of ``game`` (on top of the ``base`` variants) for values that meet
-    ``targets``, in ``trials`` trials of ``games`` games at ``players`` seats between ``bots``;
-    confirm the best on ``confirm`` fresh games (default: as many). With ``storage`` (an
-    Optuna storage URL, ``sqlite:///tune.db``) the trials are kept there and a tuning run again
-    with the same arguments goes on from them. ``told(trial)`` hears of each trial as it ends.
-    Ctrl-C keeps the trials played and skips the confirmation (``interrupted``). Bad arguments
-    raise :class:`ValueError` and rules that do not load a
+    """Search the parameters of ``plan`` for values that meet ``targets``, in ``trials``
+    trials (every value once, when there are no more), and confirm the best on ``confirm``
+    fresh games (default: as many as a trial). With ``storage`` (an Optuna storage URL,
+    ``sqlite:///tune.db``) the trials are kept there and a tuning of the same plan and targets
+    goes on from them. ``told(trial)`` hears of each trial as it ends. Ctrl-C keeps the trials
+    played and skips the confirmation (``interrupted``). Bad arguments raise
+    :class:`ValueError` and rules that do not load a
     :class:`~noahrules.errors.RulesDataError`, before any game."""
     optuna = require("optuna", "tuning needs it")
-    spec = game_named(game)
-    study = _trial_study(spec.name, parameters, {}, base, bots, players, games, seed, block,
-                         max_decisions)  # fmt: skip
-    check(spec.name, parameters, targets, trials, base)
-    name = _study_name(spec.name, parameters, targets, base, study)
+    plan = attrs.evolve(plan, game=game_named(plan.game).name)
+    plan.check(targets, trials)
     optuna.logging.set_verbosity(optuna.logging.WARNING)
-    space = math.prod(p.size for p in parameters)
-    every = space <= trials
-    trials = min(trials, space)
+    space = math.prod(p.size for p in plan.parameters)
     searched = optuna.create_study(
-        study_name=name,
+        study_name=plan.name(targets),
         storage=storage,
         load_if_exists=True,
         direction="minimize",
-        sampler=_sampler(optuna, every, seed),
+        sampler=_sampler(optuna, space <= trials, plan.seed),
         pruner=optuna.pruners.ThresholdPruner(upper=0.0),
     )
-    anytime = Anytime({players: study.deals(players)})
     played = partial(play, executor=executor, workers=workers, runs_at_once=runs_at_once)
-
-    def objective(trial: Any) -> float:
-        chosen = {p.name: _suggest(trial, p) for p in parameters}
-        again = _played_before(searched, trial, optuna)
-        if again is not None:  # the same values on the same deals: the same games
-            for key, value in again.user_attrs.items():
-                trial.set_user_attr(key, value)
-            if again.state != optuna.trial.TrialState.COMPLETE:
-                raise optuna.TrialPruned
-            return float(again.value)
-        arm = _trial_study(spec.name, parameters, chosen, base, bots, players, games, seed,
-                           block, max_decisions)  # fmt: skip
-        looks = 0
-
-        def stop(outcome: Outcome) -> bool:
-            nonlocal looks
-            looks += 1
-            measures = _record(trial, outcome, players, seed)
-            deals = outcome.deals_at(players)
-            trial.report(_bound_miss(targets, measures, anytime, deals, players), looks)
-            return bool(trial.should_prune())
-
-        try:
-            outcome = played(arm, stop=stop)
-        except NoahRulesError as exc:
-            trial.set_user_attr("problem", str(exc))
-            raise optuna.TrialPruned from None
-        if outcome.interrupted:
-            raise KeyboardInterrupt
-        measures = _record(trial, outcome, players, seed)
-        if trial.should_prune():
-            raise optuna.TrialPruned
-        return value_of(targets, measures)
-
+    objective = _Objective(plan, tuple(targets), searched, played, optuna)
     interrupted = False
-    left = trials - sum(t.state.is_finished() for t in searched.trials)
     try:
-        for _ in range(max(0, left)):
+        for _ in range(min(trials, space) - len(_finished(searched))):
             searched.optimize(objective, n_trials=1, catch=())
             if told is not None:
                 told(_trial(searched.trials[-1], optuna))
     except KeyboardInterrupt:
         interrupted = True
-    done = tuple(_trial(t, optuna) for t in searched.trials if t.state.is_finished())
+    done = tuple(_trial(t, optuna) for t in _finished(searched))
     complete = [t for t in done if t.state == COMPLETE and t.value is not None]
     best = min(complete, key=lambda t: _rank(t, targets)) if complete else None
     confirmation = None
     if best is not None and not interrupted:
-        confirmation = _confirm(spec.name, parameters, targets, best.params, base, bots,
-                                players, confirm or games, seed + 1, block, max_decisions,
-                                played)  # fmt: skip
+        fresh = plan.study(best.params, games=confirm or plan.games, seed=plan.seed + 1)
+        confirmation = _confirm(fresh, targets, played)
+    study = plan.study({})
     return Tuning(
-        game=spec.name,
-        players=players,
+        game=plan.game,
+        players=plan.players,
         bots=study.bot_names,
-        base=tuple(base),
-        seed=seed,
-        games=study.games_per_arm(players),
-        parameters=tuple(p.text for p in parameters),
+        base=plan.base,
+        seed=plan.seed,
+        games=study.games_per_arm(plan.players),
+        parameters=tuple(p.text for p in plan.parameters),
         targets=tuple(t.text for t in targets),
         trials=done,
         best=None if best is None else dict(best.params),
@@ -299,8 +318,70 @@ def tune(
         confirmation=confirmation,
         interrupted=interrupted,
         storage=storage,
-        study_name=name,
+        study_name=searched.study_name,
     )
+
+
+def _finished(searched: Any) -> list[Any]:
+    return [t for t in searched.trials if t.state.is_finished()]
+
+
+class _Objective:
+    """A trial of a tuning: the values Optuna suggests, played block by block (pruned once a
+    target is out of reach), and its value."""
+
+    def __init__(
+        self,
+        plan: Plan,
+        targets: tuple[Target, ...],
+        searched: Any,
+        played: Callable[..., Outcome],
+        optuna: Any,
+    ) -> None:
+        self.plan = plan
+        self.targets = targets
+        self.searched = searched
+        self.played = played
+        self.optuna = optuna
+        self.anytime = Anytime({plan.players: plan.study({}).deals(plan.players)})
+
+    def __call__(self, trial: Any) -> float:
+        optuna, plan = self.optuna, self.plan
+        chosen = {p.name: _suggest(trial, p) for p in plan.parameters}
+        again = _played_before(self.searched, trial, optuna)
+        if again is not None:  # the same values on the same deals: the same games
+            for key, value in again.user_attrs.items():
+                trial.set_user_attr(key, value)
+            if again.state != optuna.trial.TrialState.COMPLETE:
+                raise optuna.TrialPruned
+            return float(again.value)
+        try:
+            outcome = self.played(plan.study(chosen), stop=self._looked(trial))
+        except NoahRulesError as exc:
+            trial.set_user_attr("problem", str(exc))
+            raise optuna.TrialPruned from None
+        if outcome.interrupted:
+            raise KeyboardInterrupt
+        measures = _record(trial, outcome, plan)
+        if trial.should_prune():
+            raise optuna.TrialPruned
+        return value_of(self.targets, measures)
+
+    def _looked(self, trial: Any) -> Callable[[Outcome], bool]:
+        """After each block: report the targets' misses at their sequences' nearest ends, and
+        stop when the pruner says so."""
+        looks = 0
+        players = self.plan.players
+
+        def stop(outcome: Outcome) -> bool:
+            nonlocal looks
+            looks += 1
+            measures = _record(trial, outcome, self.plan)
+            deals = outcome.deals_at(players)
+            trial.report(_bound_miss(self.targets, measures, self.anytime, deals, players), looks)
+            return bool(trial.should_prune())
+
+        return stop
 
 
 def _played_before(searched: Any, trial: Any, optuna: Any) -> Any:
@@ -324,9 +405,9 @@ def _rank(trial: Trial, targets: Sequence[Target]) -> tuple[float, float, int]:
     return trial.value, doubt, trial.number
 
 
-def _record(trial: Any, outcome: Outcome, players: int, seed: int) -> dict[str, Reading]:
+def _record(trial: Any, outcome: Outcome, plan: Plan) -> dict[str, Reading]:
     """The measures of a trial's games so far, kept with the trial (and its games)."""
-    measures = measure(deals_of(outcome.games[0], players), seed)
+    measures = measure(deals_of(outcome.games[0], plan.players), plan.seed)
     trial.set_user_attr("measures", _PLAIN.unstructure(measures))
     trial.set_user_attr("games", len(outcome.games[0]))
     return measures
@@ -369,96 +450,19 @@ def _trial(frozen_trial: Any, optuna: Any) -> Trial:
     )
 
 
-def _trial_study(
-    game: str,
-    parameters: Sequence[Parameter],
-    chosen: Mapping[str, Any],
-    base: Sequence[str],
-    bots: Sequence[BotLike],
-    players: int,
-    games: int,
-    seed: int,
-    block: int,
-    max_decisions: int,
-) -> Study:
-    """The study of one arm that plays ``chosen`` values (none: the base rules)."""
-    variants, settings = settings_of(parameters, chosen) if chosen else ((), ())
-    name = label(settings) if settings else "trial"
-    arm = Arm(name, (*base, *variants), settings)
-    design = Study.design(game, games=games, base=base, players=[players], bots=list(bots),
-                          seed=seed, block=block, max_decisions=max_decisions)  # fmt: skip
-    return Study(
-        design.game, (arm,), design.players, design.bots, design.games, design.seed,
-        design.max_decisions, design.move_time, design.block,
-    )  # fmt: skip
-
-
-def check(
-    game: str,
-    parameters: Sequence[Parameter],
-    targets: Sequence[Target],
-    trials: int,
-    base: Sequence[str],
-) -> None:
-    """Refuse bad arguments before any game: every choice and each end of every range must
-    load (a :class:`~noahrules.errors.RulesDataError` naming it otherwise)."""
-    if isinstance(trials, bool) or not isinstance(trials, int) or trials < 1:
-        raise ValueError(f"trials must be a whole number of at least 1, got {trials!r}")
-    if not parameters or not targets:
-        raise ValueError("a tuning needs at least one parameter and one target")
-    names = [p.name for p in parameters]
-    if len(set(names)) < len(names):
-        raise ValueError("a parameter is given twice")
-    spec = game_named(game)
-    for parameter in parameters:
-        for value in parameter.values():
-            chosen = {p.name: (value if p is parameter else p.values()[0]) for p in parameters}
-            variants, settings = settings_of(parameters, chosen)
-            Arm("check", (*base, *variants), settings).rules(spec)
-
-
-def _study_name(
-    game: str,
-    parameters: Sequence[Parameter],
-    targets: Sequence[Target],
-    base: Sequence[str],
-    study: Study,
-) -> str:
-    """The name of the Optuna study of these arguments: a tuning with the same ones goes on
-    from its trials in the same storage."""
-    what = json.dumps(
-        [game, [p.text for p in parameters], [t.text for t in targets], list(base),
-         list(study.bot_names), study.players, study.games, study.seed, study.block,
-         study.max_decisions],
-        sort_keys=True,
-    )  # fmt: skip
-    return f"noahrules-tune-{game}-{hashlib.sha256(what.encode()).hexdigest()[:16]}"
-
-
 def _confirm(
-    game: str,
-    parameters: Sequence[Parameter],
-    targets: Sequence[Target],
-    chosen: Mapping[str, Any],
-    base: Sequence[str],
-    bots: Sequence[BotLike],
-    players: int,
-    games: int,
-    seed: int,
-    block: int,
-    max_decisions: int,
-    played: Callable[..., Outcome],
+    study: Study, targets: Sequence[Target], played: Callable[..., Outcome]
 ) -> Confirmation:
-    arm = _trial_study(game, parameters, chosen, base, bots, players, games, seed, block,
-                       max_decisions)  # fmt: skip
-    outcome = played(arm)
-    measures = measure(deals_of(outcome.games[0], players), seed)
+    """The best values played again on the fresh deals of ``study``: their measures, and
+    whether each target holds."""
+    outcome = played(study)
+    measures = measure(deals_of(outcome.games[0], study.players[0]), study.seed)
     met = {t.text: t.slack(measures[t.measure].estimate, measures[t.measure].estimate) >= 0
            for t in targets}  # fmt: skip
     sure = {t.text: _within(t, measures[t.measure]) for t in targets}
     return Confirmation(
         games=sum(len(g) for g in outcome.games),
-        seed=seed,
+        seed=study.seed,
         measures=measures,
         met=met,
         sure=sure,

@@ -14,15 +14,14 @@ from noahrules.cli.common import (
     usage_error,
 )
 from noahrules.errors import NoahRulesError
-from noahrules.lab.cli import cycle_of, executor_of, player_counts, where_options
+from noahrules.lab.cli import cap_option, cycle_of, executor_of, player_counts, where_options
 from noahrules.lab.design import DEFAULT_BLOCK
 from noahrules.lab.extra import LabExtraMissing, require
 from noahrules.lab.folder import prepare, record_manifest
 from noahrules.lab.settings import shown
 from noahrules.lab.targets import MEASURES, Parameter, Target, parse_parameter, parse_target
-from noahrules.lab.tune import Trial, Tuning, check, tune
+from noahrules.lab.tune import Plan, Trial, Tuning, tune
 from noahrules.lab.tune_report import write_tuning
-from noahrules.simulation import DEFAULT_MAX_DECISIONS
 
 __all__ = ["register", "run"]
 
@@ -73,13 +72,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         metavar="N",
         help=f"deals per block, after which a trial may be pruned (default {DEFAULT_BLOCK})",
     )
-    option(
-        "--max-decisions",
-        type=int,
-        default=DEFAULT_MAX_DECISIONS,
-        metavar="N",
-        help=f"cap on decisions per game (default {DEFAULT_MAX_DECISIONS})",
-    )
+    cap_option(parser)
     option("--out", default="tune-report", metavar="DIR", help="the report's folder")
     option("--overwrite", action="store_true", help="replace a report a previous run wrote")
     option("--no-figures", action="store_true", help="write no figures")
@@ -104,8 +97,19 @@ def run(args: argparse.Namespace) -> int:
         print(f"noahrules tune: {exc}", file=sys.stderr)
         return 1
     player_counts(args, [args.players])
+    plan = Plan(
+        args.game,
+        tuple(parameters),
+        args.players,
+        args.games,
+        tuple(cycle_of(bot_names(args, args.players))),
+        tuple(split_names(args.base)),
+        args.seed,
+        args.block,
+        args.max_decisions,
+    )
     try:
-        check(args.game, parameters, targets, args.trials, split_names(args.base))
+        plan.check(targets, args.trials)
     except ValueError as exc:
         if isinstance(exc, NoahRulesError):
             raise
@@ -118,31 +122,17 @@ def run(args: argparse.Namespace) -> int:
         flush=True,
     )
     with executor_of(args) as (executor, runs):
-        try:
-            tuning = tune(
-                args.game,
-                parameters,
-                targets,
-                trials=args.trials,
-                games=args.games,
-                players=args.players,
-                bots=cycle_of(bot_names(args, args.players)),
-                base=split_names(args.base),
-                seed=args.seed,
-                confirm=args.confirm,
-                storage=args.storage,
-                executor=executor,
-                workers=None if executor else args.workers,
-                runs_at_once=runs,
-                block=args.block,
-                max_decisions=args.max_decisions,
-                told=_told,
-            )
-        except ValueError as exc:
-            if isinstance(exc, NoahRulesError):
-                raise
-            usage_error(args, str(exc))
-            raise  # usage_error exits
+        tuning = tune(
+            plan,
+            targets,
+            trials=args.trials,
+            confirm=args.confirm,
+            storage=args.storage,
+            executor=executor,
+            workers=None if executor else args.workers,
+            runs_at_once=runs,
+            told=_told,
+        )
     files = write_tuning(tuning, out, figures=not args.no_figures)
     record_manifest(out, files.paths)
     _print_verdict(tuning)

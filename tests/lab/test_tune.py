@@ -14,7 +14,7 @@ import pytest
 from noahrules.lab import Cluster, dask_cluster
 from noahrules.lab.__main__ import main
 from noahrules.lab.targets import Parameter, Target, parse_parameter, parse_target
-from noahrules.lab.tune import measure, tune
+from noahrules.lab.tune import Plan, measure, tune
 from tests.lab.jobs import interrupt_study
 
 
@@ -82,16 +82,8 @@ def test_the_hand_size_for_fair_seats_with_its_confirmation(
 def test_a_trial_that_cannot_meet_its_target_is_pruned(tmp_path: Path) -> None:
     """No island game between greedy bots reaches the cap: a target of at least half the games
     capped is shown unreachable after the first block, and the trial is pruned there."""
-    tuning = tune(
-        "island",
-        [parse_parameter("water_tiles=30,36")],
-        [parse_target("capped>=0.5")],
-        trials=2,
-        games=40,
-        players=2,
-        block=4,
-        workers=1,
-    )
+    plan = Plan("island", (parse_parameter("water_tiles=30,36"),), 2, 40, block=4)
+    tuning = tune(plan, [parse_target("capped>=0.5")], trials=2, workers=1)
     assert [t.state for t in tuning.trials] == ["pruned", "pruned"]
     assert all(t.games == 8 for t in tuning.trials)  # one block of 4 deals of 40 games
     assert tuning.best is None and tuning.confirmation is None
@@ -99,29 +91,21 @@ def test_a_trial_that_cannot_meet_its_target_is_pruned(tmp_path: Path) -> None:
 
 def test_a_tuning_goes_on_from_its_storage(tmp_path: Path) -> None:
     storage = f"sqlite:///{tmp_path / 'tune.db'}"
-    common = {"trials": 2, "games": 8, "players": 2, "workers": 1, "storage": storage}
-    wide = [parse_parameter("water_tiles=24..40")]  # 17 values: sampled, not tried in turn
+    plan = Plan("island", (parse_parameter("water_tiles=24..40"),), 2, 8)  # 17 values: sampled
     aim = [parse_target("length_median=80..100")]
-    first = tune("island", wide, aim, **common)  # type: ignore[arg-type]
-    again = tune("island", wide, aim, **{**common, "trials": 4})  # type: ignore[arg-type]
+    first = tune(plan, aim, trials=2, workers=1, storage=storage)
+    again = tune(plan, aim, trials=4, workers=1, storage=storage)
     assert [t.number for t in again.trials] == [0, 1, 2, 3]
     assert again.trials[:2] == first.trials and again.study_name == first.study_name
-    other = tune("island", wide, [parse_target("decisive>=0.5")], **common)  # type: ignore[arg-type]
+    other = tune(plan, [parse_target("decisive>=0.5")], trials=2, workers=1, storage=storage)
     assert len(other.trials) == 2 and other.study_name != first.study_name
 
 
 def test_a_variant_as_a_choice_and_bad_values_refused_before_any_game(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    tuning = tune(
-        "ferry",
-        [parse_parameter("variant=none,frog")],
-        [parse_target("decisive>=0.5")],
-        trials=2,
-        games=6,
-        players=2,
-        workers=1,
-    )
+    plan = Plan("ferry", (parse_parameter("variant=none,frog"),), 2, 6)
+    tuning = tune(plan, [parse_target("decisive>=0.5")], trials=2, workers=1)
     assert sorted(t.params["variant"] for t in tuning.trials) == ["frog", "none"]
     base = ["tune", "ferry", "--trials", "2", "--games", "6", "--out", str(tmp_path / "x")]
     cases = [
@@ -150,9 +134,10 @@ def cluster() -> Iterator[Cluster]:
 
 
 def test_a_tuning_on_dask_finds_what_it_finds_here(cluster: Cluster) -> None:
-    args = ("island", [parse_parameter("water_tiles=30,36")], [parse_target("decisive>=0.5")])
-    here = tune(*args, trials=2, games=6, players=2, workers=1)
-    there = tune(*args, trials=2, games=6, players=2, executor=cluster.executor)
+    plan = Plan("island", (parse_parameter("water_tiles=30,36"),), 2, 6)
+    aim = [parse_target("decisive>=0.5")]
+    here = tune(plan, aim, trials=2, workers=1)
+    there = tune(plan, aim, trials=2, executor=cluster.executor)
     assert there.trials == here.trials and there.confirmation == here.confirmation
 
 
