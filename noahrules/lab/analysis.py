@@ -203,9 +203,12 @@ class Comparison:
     """The best position's win rate less the worst's: a paired bootstrap over deals."""
     decisive: Difference
     """Share of games with a single winner."""
+    positions: tuple[Difference, ...] = ()
+    """Each position's win rate, arm less base, by the same paired test (described, not
+    tested in a family: the first player's and the spread's are)."""
 
     def differences(self) -> tuple[Difference, ...]:
-        """Every difference, in the order of the fields."""
+        """The differences tested, in the order of the fields."""
         return (self.length, self.spread, self.first_seat, self.win_spread, self.decisive)
 
 
@@ -417,10 +420,18 @@ def analyse(
 def _read(comparison: Comparison, anytime: Anytime, deals: int) -> Comparison:
     """``comparison`` with every difference read as an anytime-valid test."""
     players = comparison.players
+    length, spread, first_seat, win_spread, decisive = (
+        anytime.difference(d, deals, players) for d in comparison.differences()
+    )
     return Comparison(
         comparison.arm,
         players,
-        *(anytime.difference(d, deals, players) for d in comparison.differences()),
+        length,
+        spread,
+        first_seat,
+        win_spread,
+        decisive,
+        tuple(anytime.difference(d, deals, players) for d in comparison.positions),
     )
 
 
@@ -653,6 +664,10 @@ def _compare(
             PAIRED_BOOTSTRAP,
         ),
         decisive=rates(lambda d: d.decisive, counted),
+        positions=tuple(
+            rates(lambda d, k=k: d.positions[k], counted)  # type: ignore[misc]
+            for k in range(players)
+        ),
     )
 
 

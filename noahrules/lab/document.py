@@ -324,6 +324,7 @@ def _comparisons(report: BalanceReport) -> list[Block]:
         ),
         Table(header, rows),
     ]
+    found += _positions(report)
     if report.pairing is not None:
         pairing = report.pairing
         found.append(
@@ -336,6 +337,28 @@ def _comparisons(report: BalanceReport) -> list[Block]:
             )
         )
     return found
+
+
+def _positions(report: BalanceReport) -> list[Block]:
+    """Each position's win rate, arm less base (described, not tested)."""
+    most = max(len(c.positions) for c in report.comparisons)
+    players = ("players",) if _several(report) else ()
+    rows = tuple(
+        (
+            c.arm,
+            *((str(c.players),) if players else ()),
+            *(interval_text(d, 100, " pp") for d in c.positions),
+            *([""] * (most - len(c.positions))),
+        )
+        for c in report.comparisons
+    )
+    return [
+        Paragraph(
+            "Each position's win rate, arm less base, by the same paired test (described; the "
+            "first player's win rate and the win-rate spread above are the tests):"
+        ),
+        Table(("arm", *players, *(f"position {k}" for k in range(most))), rows),
+    ]
 
 
 def _narrower(share: float) -> str:

@@ -168,6 +168,8 @@ def test_differences_from_the_base_by_hand(made_up: Outcome) -> None:
     # position 0 wins every base game and no frog game: -1 in every deal, no spread
     assert (frog.first_seat.estimate, frog.first_seat.p_value) == (-1.0, 0.0)
     assert frog.first_seat.method == "paired z-test over deals"
+    # by position: the frog's second player wins what the base's first did
+    assert [d.estimate for d in frog.positions] == [-1.0, 1.0, 0.0]
     # both arms give all wins to one position: the same spread, 1
     assert frog.win_spread.estimate == 0 and frog.win_spread.p_value == 1.0
     assert frog.win_spread.method == "paired bootstrap over deals"

@@ -41,16 +41,16 @@ def test_margins_and_picks_by_hand() -> None:
         _played(0, (10, 9, 1), 50),  # margin 1
         _played(1, (20, 2, 1), 40),  # margin 18: the most decisive
         _played(2, (5, 5, 1), 45),  # a tie: the closest
-        _played(3, (9, 1, 1), 90, finished=False),  # the longest, unfinished
-        _played(4, (12, 2, 1), 60),  # margin 10
+        _played(3, (9, 1, 1), 90, finished=False),  # stopped at the cap: kept first
+        _played(4, (12, 2, 1), 60),  # margin 10, the longest finished
     ]
     chosen = pick(games, 5, lower_scores_win=False)
     assert [(kind, p.deal) for kind, p in chosen] == [
+        ("capped", 3),
         ("decisive", 1),
         ("closest", 2),
-        ("longest", 3),
-        ("decisive", 4),
-        ("closest", 0),
+        ("longest", 4),
+        ("decisive", 0),
     ]
     assert len(pick(games, 20, lower_scores_win=False)) == 5  # each game once
     assert pick(games, 0, lower_scores_win=False) == []
