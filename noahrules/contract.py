@@ -321,9 +321,10 @@ def _strategy_problems(strategy: object, name: str, kind: type) -> list[str]:
     iterations = getattr(strategy, "iterations", None)
     if iterations is not None and (type(iterations) is not int or iterations < 1):
         problems.append(f"{name}.iterations {excerpt(iterations)} is not a positive integer")
-    halving = getattr(strategy, "halving", False)
-    if type(halving) is not bool:
-        problems.append(f"{name}.halving {excerpt(halving)} is not True or False")
+    for flag, default in (("halving", False), ("repeats", True)):
+        value = getattr(strategy, flag, default)
+        if type(value) is not bool:
+            problems.append(f"{name}.{flag} {excerpt(value)} is not True or False")
     best = getattr(strategy, "best", None)
     if best is not None:
         problems += _strategy_problems(best, f"{name}.best", kind)

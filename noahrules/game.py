@@ -163,6 +163,10 @@ class Strategy(Generic[S, M, V]):
     against repetition (:class:`~noahrules.bots.base.Repetitions`): a value equal for two views
     that differ only in what the seat remembers of how it got there (the ferry game's secrets
     shown this round); default: the view itself."""
+    repeats: bool = True
+    """Whether a position can come again; ``False`` for a game in which every move changes
+    something for good (the island's water only rises, I9, and each action uses one up, I12):
+    there the bots need no rule against repetition and skip its cost."""
     best: Strategy[S, M, V] | None = None
     """What the best bot searches with instead of these parts (heavier rollouts, another
     horizon or standing, its budget); default: these."""

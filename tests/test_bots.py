@@ -9,6 +9,7 @@ import pytest
 
 from noahrules import GAMES, ferry, island
 from noahrules.bots import BOTS, BestBot, GreedyBot, RandomBot, SearchBot, make_bot
+from noahrules.bots.base import Repetitions
 from noahrules.bots.search import evaluate
 from noahrules.ferry.strategy import HORIZON, horizon
 from noahrules.island.strategy import HORIZON as ISLAND_HORIZON
@@ -168,10 +169,9 @@ def test_a_ferry_position_is_the_same_whatever_the_seat_was_shown_this_round() -
     assert bot.choose(shown) == ferry.PlayAnimal("parrot-5")
 
 
-@pytest.mark.parametrize("game_name", ["ferry", "island"])
 @pytest.mark.parametrize("name", ["search", "best"])
-def test_search_does_not_play_a_position_met_again_the_same_way(game_name: str, name: str) -> None:
-    game = GAMES[game_name]
+def test_search_does_not_play_a_position_met_again_the_same_way(name: str) -> None:
+    game = GAMES["ferry"]
     state = _midgame(game, 2, seed=4, decisions=12)
     while len(game.legal_moves(state)) < 3:
         state = game.apply(state, game.legal_moves(state)[0])
@@ -181,6 +181,18 @@ def test_search_does_not_play_a_position_met_again_the_same_way(game_name: str, 
     searching = make_bot(name, game, 3, iterations=30)
     played = [searching.choose(view) for _ in view.legal_moves]
     assert sorted(map(str, played)) == sorted(map(str, view.legal_moves))
+
+
+def test_island_positions_never_come_again_so_nothing_is_remembered() -> None:
+    # I9: every flood raises the water for good; I12: every action uses one up.
+    assert island.GAME.strategy.repeats is False and ferry.GAME.strategy.repeats is True
+    state = _midgame(island.GAME, 2, seed=4, decisions=12)
+    view = island.view(state, island.current_player(state) or 0)
+    remembered = Repetitions[object](repeats=False)
+    remembered.note(view, view.legal_moves[0])
+    assert remembered.allowed(view, Rng.from_seed(1))[0] == view.legal_moves
+    bot = GreedyBot(island.GAME, 0)
+    assert len({bot.choose(view) for _ in range(5)}) == 1  # no tie here: the same move
 
 
 @pytest.mark.parametrize(("seed", "index"), [(0, 248), (1, 428)])

@@ -74,17 +74,27 @@ class Repetitions(Generic[M]):
     played every one, it picks one at random (and starts that view's count again), so that no
     loop between bots lasts. Views are the same position when the game's
     :attr:`Strategy.position <noahrules.game.Strategy.position>` says so (default: equal
-    views)."""
+    views); in a game whose positions never come again (:attr:`Strategy.repeats
+    <noahrules.game.Strategy.repeats>` false) nothing is remembered."""
 
-    def __init__(self, position: Callable[[Any], Hashable] | None = None) -> None:
-        self._played: dict[object, list[M]] = {}
+    def __init__(
+        self, position: Callable[[Any], Hashable] | None = None, *, repeats: bool = True
+    ) -> None:
+        self._played: dict[_Position, list[M]] = {}
         self._position = position
         """The game's :attr:`Strategy.position <noahrules.game.Strategy.position>`, if any."""
+        self._repeats = repeats
+        """Whether a position can come again (:attr:`Strategy.repeats`): if not, nothing is
+        remembered."""
+        self._last: tuple[object, _Position] | None = None
+        """The view last asked about and its position, which :meth:`note` is most often for."""
 
     def allowed(self, view: ViewOf[M], rng: Rng) -> tuple[tuple[M, ...], Rng]:
         """The legal moves of ``view`` the bot may choose among, and the generator (advanced only
         when every move was played there: then one move at random)."""
         moves = view.legal_moves
+        if not self._repeats:
+            return moves, rng
         played = self._played.get(self._key(view))
         if not played:
             return moves, rng
@@ -96,15 +106,42 @@ class Repetitions(Generic[M]):
         return (move,), rng
 
     def note(self, view: ViewOf[M], move: M) -> None:
-        """Remember that the bot played ``move`` from ``view``."""
+        """Remember that the bot played ``move`` from ``view`` (the oldest position is forgotten
+        once :data:`REMEMBERED_VIEWS` are remembered)."""
+        if not self._repeats:
+            return
         key = self._key(view)
-        played = self._played.pop(key, None)
+        played = self._played.get(key)
         if played is None:
-            played = []
             if len(self._played) >= REMEMBERED_VIEWS:
                 del self._played[next(iter(self._played))]
+            played = self._played[key] = []
         played.append(move)
-        self._played[key] = played
 
-    def _key(self, view: ViewOf[M]) -> object:
-        return view if self._position is None else self._position(view)
+    def _key(self, view: ViewOf[M]) -> _Position:
+        last = self._last
+        if last is not None and last[0] is view:
+            return last[1]
+        value: Hashable = view if self._position is None else self._position(view)  # type: ignore[assignment]
+        key = _Position(value)
+        self._last = (view, key)
+        return key
+
+
+class _Position:
+    """A position as a key of :class:`Repetitions`: its hash worked out once (a position is
+    a tuple of the game's parts, whose own hash is not kept)."""
+
+    __slots__ = ("hash", "value")
+
+    def __init__(self, value: Hashable) -> None:
+        self.value = value
+        self.hash = hash(value)
+
+    def __hash__(self) -> int:
+        return self.hash
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, _Position) and self.hash == other.hash and self.value == other.value
+        )

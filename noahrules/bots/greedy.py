@@ -30,7 +30,9 @@ class GreedyBot(Generic[M]):
     def __init__(self, game: GameSpec[Any, Any, M, Any], seed: int = 0) -> None:
         self.game = game
         self.rng = Rng.from_seed(seed)
-        self.repetitions: Repetitions[M] = Repetitions(game.strategy.position)
+        self.repetitions: Repetitions[M] = Repetitions(
+            game.strategy.position, repeats=game.strategy.repeats
+        )
 
     def choose(self, view: ViewOf[M]) -> M:
         """The best-scoring legal move of ``view`` not played there before (ties broken at

@@ -158,7 +158,9 @@ class SearchBot(Generic[M]):
         self._priors: dict[M, float] | None = None
         self._kept: tuple[_Node[M], object] | None = None
         """The subtree of the move last played, and the view it is for (:attr:`remembers`)."""
-        self.repetitions: Repetitions[M] = Repetitions(game.strategy.position)
+        self.repetitions: Repetitions[M] = Repetitions(
+            game.strategy.position, repeats=game.strategy.repeats
+        )
         """The moves played from each view: at a view met again, the search chooses among the
         others (:class:`~noahrules.bots.base.Repetitions`)."""
 

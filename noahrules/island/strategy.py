@@ -219,6 +219,7 @@ STRATEGY: Strategy[State, Move, View] = Strategy(
     heuristic=heuristic,
     rollout=rollout,
     horizon=horizon,
+    repeats=False,  # every flood raises the water for good (I9), every action uses one (I12)
     best=Strategy(
         standing=standing,
         rollout=rollout,
