@@ -229,8 +229,11 @@ def _p(finding: Finding | None) -> str:
 
 
 def _seat_tables(report: BalanceReport) -> list[Block]:
+    """Win rates by position and by seat number, each with its test: the chi-square, or for a
+    study that looked after every block the anytime test its findings are of."""
     most = max(report.players)
     tested = _adjusted(report)
+    anytime = report.stopping is not None
 
     def rows(rates_of: str, test_of: str, subject: str) -> tuple[tuple[str, ...], ...]:
         found = []
@@ -238,21 +241,23 @@ def _seat_tables(report: BalanceReport) -> list[Block]:
             rates = [rate_text(r) for r in getattr(arm, rates_of)]
             test = getattr(arm, test_of)
             finding = tested.get(("seats", arm.name, arm.players, subject))
+            statistic = () if anytime else (f"{test.statistic:.2f}",)
+            p = finding.p_value if anytime and finding is not None else test.p_value
             found.append(
                 (
                     arm.name,
                     *((str(arm.players),) if _several(report) else ()),
                     *rates,
                     *([""] * (most - len(rates))),
-                    f"{test.statistic:.2f}",
-                    f"{test.p_value:.3g}",
+                    *statistic,
+                    f"{p:.3g}",
                     _p(finding),
                 )
             )
         return tuple(found)
 
     players = ("players",) if _several(report) else ()
-    tail = ("chi-square", "p", "adjusted p")
+    tail = ("anytime p", "adjusted p") if anytime else ("chi-square", "p", "adjusted p")
     return [
         Paragraph(
             "Win rates by position in the turn order (position 0 moves first), with 95% "
@@ -331,7 +336,7 @@ def _comparisons(report: BalanceReport) -> list[Block]:
             Paragraph(
                 f"Comparing the arms deal by deal, the {pairing.differences} intervals are "
                 f"{_narrower(pairing.median)} than they would be if the arms had played "
-                f"independent deals (median; from {_narrower(pairing.high)} to "
+                f"independent deals (the median; from {_narrower(pairing.high)} to "
                 f"{_narrower(pairing.low)}): a rule change soon sends a deal's game elsewhere, "
                 "and pairing gains most where the rules differ least."
             )
@@ -363,7 +368,9 @@ def _positions(report: BalanceReport) -> list[Block]:
 
 def _narrower(share: float) -> str:
     """How much narrower a paired interval is than an unpaired one of ``share`` its width."""
-    return f"{1 - share:.0%} narrower" if share <= 1 else f"{share - 1:.0%} wider"
+    if round(abs(1 - share), 2) == 0:
+        return "as wide"
+    return f"{1 - share:.0%} narrower" if share < 1 else f"{share - 1:.0%} wider"
 
 
 def _ranking(report: BalanceReport) -> list[Block]:
@@ -766,6 +773,20 @@ def _method(report: BalanceReport) -> tuple[str, ...]:
         f"{LEVEL:g}. Families: {families}. Intervals are of one estimate each, not adjusted. "
         "A finding whose adjusted p-value lies near the level, or that rests on few games, "
         "says how many games would replicate it.",
+    ) + (_looked(report) if report.stopping is not None else ())
+
+
+def _looked(report: BalanceReport) -> tuple[str, ...]:
+    assert report.stopping is not None
+    margins = ", ".join(f"{name} {value:g}" for name, value in report.stopping.margins.items())
+    return (
+        "The study looked after every block of deals, so every test above is anytime-valid: "
+        "read through a normal-mixture confidence sequence tuned to the planned deals, whose "
+        "p-value holds at whatever look the study stopped (Holm's correction holds with it). "
+        "It stopped once every seat test and every difference from the base was significant, "
+        "or its confidence sequence at its family's Bonferroni share of 5% lay within its "
+        f"margin ({margins}; rates as shares, lengths and score spreads as parts of the "
+        "base's).",
     )
 
 
