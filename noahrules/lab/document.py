@@ -757,7 +757,8 @@ def _method(report: BalanceReport) -> tuple[str, ...]:
         "mean per game by a paired z-test over the deals (each deal's part in each estimate by "
         "the delta method, differenced deal by deal); the median length and the win-rate "
         "spread by a paired bootstrap over the deals (1,000 resamples drawing the same deals "
-        "for both arms, percentile intervals, p-value from the share of resamples past zero).",
+        "for both arms, percentile intervals, the p-value of the z-test with the resamples' "
+        "standard deviation).",
         "Even seats are tested with Pearson's chi-square on the wins per position (p-value from "
         "the regularized incomplete gamma function). The win-rate spread of an arm is "
         "corrected for the spread that chance alone gives (twice the spread less the mean of "

@@ -15,6 +15,7 @@ from noahrules.lab.stats import (
     adjusted,
     bias_corrected,
     bootstrap_difference,
+    bootstrap_spread,
     chi_square_even,
     chi_square_p,
     games_to_detect,
@@ -242,3 +243,16 @@ def test_p_values_read_as_text_with_one_relation_each() -> None:
     assert p_equals(0.0) == "< 1e-300"
     assert p_text(0.004, 0.0312, "holm") == "p = 0.004, Holm-adjusted 0.031"
     assert p_text(0.0, 0.0, "fdr_bh") == "p < 1e-300, BH-adjusted < 1e-300"
+
+
+def test_a_bootstrap_difference_is_tested_by_its_standard_error() -> None:
+    # 1,000 paired resample differences alternating 0 and 2: a standard deviation of
+    # sqrt(1000 / 999); an estimate of 3 is z = 3 / that from zero, a p-value far below the
+    # 0.002 that the share of resamples past zero could tell.
+    first, second = [0.0, 2.0] * 500, [0.0] * 1000
+    difference = bootstrap_spread(3.0, first, second, "paired bootstrap over deals")
+    error = math.sqrt(1000 / 999)
+    assert difference.error == pytest.approx(error)
+    assert difference.p_value == pytest.approx(math.erfc(3.0 / error / math.sqrt(2)))
+    assert difference.p_value is not None and difference.p_value < 0.003
+    assert (difference.low, difference.high) == (0.0, 2.0)  # the percentile interval
