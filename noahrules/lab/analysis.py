@@ -27,7 +27,15 @@ from attrs import frozen
 
 from noahrules.game import Game, RulesValue, game_named
 from noahrules.lab.checks import Silent
-from noahrules.lab.deals import DECISIONS, LENGTH_UNITS, Deal, deals_of, grouped, lengths_of
+from noahrules.lab.deals import (
+    DECISIONS,
+    LENGTH_UNITS,
+    Deal,
+    deals_of,
+    grouped,
+    lengths_of,
+    median_of,
+)
 from noahrules.lab.design import BASE, Study
 from noahrules.lab.effects import Effect, Tally, dealt_effects, play_tallies, species_of
 from noahrules.lab.findings import Family, Finding, check_findings, findings, readings
@@ -387,7 +395,7 @@ def analyse(
     tested, families = findings(arms, comparisons, correction, anytime)
     check_bots: tuple[str, ...] = ()
     if check is not None:
-        other = analyse(check, correction=correction, count_capped=count_capped)
+        other = analyse(check, correction=correction, count_capped=count_capped, anytime=anytime)
         check_bots = other.bots
         tested = check_findings(tested, other.findings, check_bots)
     return BalanceReport(
@@ -455,17 +463,13 @@ def _cells(outcome: Outcome, count_capped: bool) -> dict[tuple[int, int], _Cell]
             deals,
             len(played),
             resampled(deals, _spread_of(count_capped), draws[n]),
-            {unit: resampled(deals, _median_of(unit), draws[n]) for unit in units},
+            {unit: resampled(deals, median_of(unit), draws[n]) for unit in units},
         )
     return found
 
 
 def _spread_of(count_capped: bool) -> Callable[[Sequence[Deal]], float]:
     return lambda deals: win_spread(deals, count_capped)
-
-
-def _median_of(unit: str) -> Callable[[Sequence[Deal]], float]:
-    return lambda deals: pooled_median([d.lengths.get(unit, ()) for d in deals])
 
 
 def win_spread(deals: Sequence[Deal], count_capped: bool = False) -> float:

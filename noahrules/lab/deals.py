@@ -12,14 +12,24 @@ A game stopped at the decision cap has no winner and no length: it counts among 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from attrs import frozen
 
 from noahrules.lab.run import Played
+from noahrules.lab.stats import pooled_median
 from noahrules.simulation import GameResult
 
-__all__ = ["DECISIONS", "LENGTH_UNITS", "Deal", "deals_of", "grouped", "lengths_of", "shares"]
+__all__ = [
+    "DECISIONS",
+    "LENGTH_UNITS",
+    "Deal",
+    "deals_of",
+    "grouped",
+    "lengths_of",
+    "median_of",
+    "shares",
+]
 
 DECISIONS = "decisions"
 LENGTH_UNITS = ("turns", "rounds")
@@ -101,6 +111,11 @@ def _deal(games: Sequence[Played], players: int) -> Deal:
         spread,
         {unit: tuple(values) for unit, values in lengths.items()},
     )
+
+
+def median_of(unit: str) -> Callable[[Sequence[Deal]], float]:
+    """The median length in ``unit`` of the finished games of some deals (0 for none)."""
+    return lambda deals: pooled_median([deal.lengths.get(unit, ()) for deal in deals])
 
 
 def grouped(deals: Sequence[Deal], most: int) -> tuple[Deal, ...]:

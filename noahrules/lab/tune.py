@@ -38,7 +38,7 @@ from noahrules.bots import BotLike
 from noahrules.errors import NoahRulesError
 from noahrules.game import game_named
 from noahrules.lab.analysis import RESAMPLES, balance_spread, win_spread
-from noahrules.lab.deals import DECISIONS, Deal, deals_of
+from noahrules.lab.deals import DECISIONS, Deal, deals_of, median_of
 from noahrules.lab.design import DEFAULT_BLOCK, Arm, Study
 from noahrules.lab.extra import require
 from noahrules.lab.run import Outcome, play
@@ -47,7 +47,6 @@ from noahrules.lab.settings import label
 from noahrules.lab.stats import (
     LEVEL,
     percentile_interval,
-    pooled_median,
     ratio_edge,
     resample,
     resampled,
@@ -143,16 +142,11 @@ def measure(deals: Sequence[Deal], seed: int) -> dict[str, Reading]:
     }
     units = sorted({unit for deal in deals for unit in deal.lengths})
     for unit in units:
-        medians = resampled(deals, _median(unit), draws)
-        interval = percentile_interval(_median(unit)(deals), medians)
+        medians = resampled(deals, median_of(unit), draws)
+        interval = percentile_interval(median_of(unit)(deals), medians)
         name = "length_median" if unit == DECISIONS else f"length_median.{unit}"
         found[name] = Reading(interval.estimate, interval.low, interval.high, _stdev(medians))
     return found
-
-
-def _median(unit: str) -> Callable[[Sequence[Deal]], float]:
-    """The median length in ``unit`` of the finished games of some deals."""
-    return lambda deals: pooled_median([d.lengths.get(unit, ()) for d in deals])
 
 
 def _stdev(sample: Sequence[float]) -> float:

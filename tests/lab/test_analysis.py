@@ -11,7 +11,7 @@ import attrs
 import pytest
 
 from noahrules import GAMES
-from noahrules.lab import Arm, Finding, Outcome, Played, Study, analyse
+from noahrules.lab import Arm, BalanceReport, Finding, Outcome, Played, Study, analyse
 from noahrules.lab.analysis import balance_spread, win_spread
 from noahrules.lab.deals import Deal
 from noahrules.lab.findings import readings
@@ -210,12 +210,8 @@ def test_findings_are_records_corrected_by_family(made_up: Outcome) -> None:
     }  # fmt: skip
 
 
-def test_a_borderline_seat_test_is_no_finding_once_corrected() -> None:
-    """Three identical bots over 1,500 games: positions win 546, 467 and 487 (chi-square
-    (46^2 + 33^2 + 13^2) / 500 = 6.748, p = exp(-3.374) = 0.0343), seat numbers about evenly.
-    Alone, the position test said "do not win evenly"; corrected with the seat numbers' test
-    of its family, its p-value doubles (Holm: the smaller of two p-values times 2) and it is
-    no finding."""
+def _borderline() -> BalanceReport:
+    """Three identical bots over 1,500 games: positions win 546, 467 and 487."""
     deals, cuts = 500, (546, 546 + 467)
     games = []
     for k in range(3 * deals):
@@ -223,7 +219,16 @@ def test_a_borderline_seat_test_is_no_finding_once_corrected() -> None:
         position = 0 if k < cuts[0] else 1 if k < cuts[1] else 2
         games.append(_game(deal, table, (table + position) % 3, 100))
     study = Study(game="ferry", arms=(Arm("base", ()),), players=(3,), bots=("greedy",), games=1500)
-    report = analyse(Outcome(study, (tuple(games),), (deals,), interrupted=False))
+    return analyse(Outcome(study, (tuple(games),), (deals,), interrupted=False))
+
+
+def test_a_borderline_seat_test_is_no_finding_once_corrected() -> None:
+    """Three identical bots over 1,500 games: positions win 546, 467 and 487 (chi-square
+    (46^2 + 33^2 + 13^2) / 500 = 6.748, p = exp(-3.374) = 0.0343), seat numbers about evenly.
+    Alone, the position test said "do not win evenly"; corrected with the seat numbers' test
+    of its family, its p-value doubles (Holm: the smaller of two p-values times 2) and it is
+    no finding."""
+    report = _borderline()
     by = {f.subject: f for f in report.findings if f.family == "seats"}
     positions, seats = by["positions"], by["seat numbers"]
     assert positions.p_value == pytest.approx(math.exp(-6.748 / 2), rel=1e-6)
@@ -332,14 +337,7 @@ def test_which_arm_is_fairer_is_read_only_from_their_difference() -> None:
 
 
 def test_a_finding_near_the_level_says_how_to_replicate_it() -> None:
-    deals, cuts = 500, (546, 546 + 467)  # the borderline study below: adjusted p 0.069
-    games = []
-    for k in range(3 * deals):
-        deal, table = divmod(k, 3)
-        position = 0 if k < cuts[0] else 1 if k < cuts[1] else 2
-        games.append(_game(deal, table, (table + position) % 3, 100))
-    study = Study(game="ferry", arms=(Arm("base", ()),), players=(3,), bots=("greedy",), games=1500)
-    report = analyse(Outcome(study, (tuple(games),), (deals,), interrupted=False))
+    report = _borderline()  # the positions' adjusted p-value is 0.069
     (positions,) = [f for f in report.findings if f.subject == "positions"]
     assert positions.replicate is not None
     needed = int(positions.replicate.split("about ")[1].split(" games")[0].replace(",", ""))
