@@ -22,15 +22,8 @@ from noahrules.errors import (
     SetupError,
 )
 from noahrules.events import Event, events_for
-from noahrules.game import (
-    GAMES,
-    Game,
-    GameSpec,
-    Strategy,
-    game_of,
-    register_game,
-    unregister_game,
-)
+from noahrules.game import Game, GameSpec, Strategy
+from noahrules.games import GAMES, game_of, register_game, unregister_game
 from noahrules.simulation import simulate
 
 __version__ = "0.1.0"

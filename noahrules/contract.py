@@ -6,7 +6,7 @@ exactly as the rules class and tags moves and events by their class names; bots 
 read a view's ``seat`` and ``legal_moves``; a process pool and the serialization cache hash rules
 and moves; a seat that may not see an event's secret gets it with those fields set to ``None``.
 :func:`contract_problems` names every part of a declaration that breaks the contract, so that
-:func:`~noahrules.game.register_game` refuses it at once, in one error, rather than letting it
+:func:`~noahrules.games.register_game` refuses it at once, in one error, rather than letting it
 fail later, deep inside serialization or a bot. docs/new-game.md describes the contract.
 """
 
@@ -21,12 +21,12 @@ from typing import Any
 
 import attrs
 
+from noahrules.data import Schema
 from noahrules.errors import excerpt
 from noahrules.events import Event
+from noahrules.game import DataKind, Game, Strategy
+from noahrules.render import Renderer
 from noahrules.rng import Rng
-
-if typing.TYPE_CHECKING:
-    from noahrules.game import Game
 
 __all__ = ["contract_problems"]
 
@@ -304,8 +304,6 @@ def _functions(spec: Game) -> list[str]:
         function = getattr(spec, name)
         if function is not None or name not in _OPTIONAL:
             problems += _callable(name, function, calls)
-    from noahrules.game import Strategy  # noqa: PLC0415  (game imports this module lazily)
-
     return problems + _strategy_problems(spec.strategy, "strategy", Strategy)
 
 
@@ -347,10 +345,6 @@ def _callable(name: str, function: object, calls: tuple[Call, ...]) -> list[str]
 
 
 def _parts(spec: Game) -> list[str]:
-    from noahrules.data import Schema  # noqa: PLC0415  (game imports this module lazily)
-    from noahrules.game import DataKind  # noqa: PLC0415
-    from noahrules.render import Renderer  # noqa: PLC0415  (render imports game)
-
     problems = []
     if not _mapping_of(spec.references, type, str):
         problems.append("references is not a mapping of classes to attribute names of the rules")

@@ -14,7 +14,8 @@ from attrs import evolve, frozen
 
 from noahrules.data import is_file_name
 from noahrules.errors import NoahRulesError, ReplayError, excerpt
-from noahrules.game import GAMES, Game, RulesValue
+from noahrules.game import Game, RulesValue
+from noahrules.games import GAMES
 
 __all__ = ["GameRecord", "final_state", "replay", "unpackaged"]
 

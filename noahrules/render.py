@@ -7,33 +7,33 @@ command line only prints what they give. Colours are ANSI codes, used only when 
 
 from __future__ import annotations
 
-import html
+import importlib
 import os
 import re
 import textwrap
+import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import ClassVar, Generic, TextIO, TypeVar
+from typing import TYPE_CHECKING, ClassVar, Generic, TextIO, TypeVar
 
 import attrs
 from attrs import frozen
 
 from noahrules.events import Event
-from noahrules.game import Game, game_of
+
+if TYPE_CHECKING:
+    from noahrules.game import Game
 
 __all__ = [
     "PLAIN",
     "Paint",
     "Renderer",
     "Screen",
-    "Shown",
     "abilities_text",
     "beside",
     "columns",
     "counted",
-    "picture",
     "screen_for",
     "table",
-    "text",
     "visible_width",
     "wrap",
 ]
@@ -248,44 +248,17 @@ def screen_for(
     return make(rules, names, paint, you)
 
 
-class Shown:
-    """What the states and views of a game inherit: ``str()`` gives the table as the command
-    line shows it, and notebooks draw the game's picture (``_repr_svg_``, ``_repr_html_``)."""
-
-    __slots__ = ()
-
-    def __str__(self) -> str:
-        return "\n".join(text(self))
-
-    def _repr_svg_(self) -> str | None:
-        return picture(self)
-
-    def _repr_html_(self) -> str | None:
-        svg = picture(self)
-        if svg is None:
-            return None
-        lines = html.escape("\n".join(text(self)))
-        return (
-            f'<div class="noahrules">{svg}<details><summary>as text</summary>'
-            f"<pre>{lines}</pre></details></div>"
-        )
+_MOVED = frozenset({"Shown", "picture", "text"})
+"""What finds a state's game and draws it, which moved to :mod:`noahrules.shown` (found here,
+with a warning, until the next release)."""
 
 
-def text(subject: object) -> list[str]:
-    """A state or a view of a registered game as the command line shows it, without colours: a
-    view as its seat sees it, a state whole."""
-    game = game_of(subject)
-    rules = getattr(subject, "rules", None)
-    if game is None or game.render is None or rules is None:
-        return [repr(subject)]
-    if isinstance(subject, game.view_type):
-        return screen_for(game, rules, {}, PLAIN, getattr(subject, "seat", None)).table(subject)
-    return screen_for(game, rules, {}, PLAIN, None).state(subject)
-
-
-def picture(subject: object) -> str | None:
-    """A state or a view of a registered game as SVG (``None`` if its game draws none)."""
-    game = game_of(subject)
-    if game is None or game.render is None or game.render.picture is None:
-        return None
-    return game.render.picture(subject)
+def __getattr__(name: str) -> object:
+    if name not in _MOVED:
+        raise AttributeError(f"module 'noahrules.render' has no attribute {name!r}")
+    warnings.warn(
+        f"noahrules.render.{name} moved to noahrules.shown.{name}",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return getattr(importlib.import_module("noahrules.shown"), name)

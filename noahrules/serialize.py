@@ -31,7 +31,8 @@ from cattrs.v import format_exception
 from noahrules.data import is_file_name
 from noahrules.errors import NoahRulesError, SerializationError, excerpt
 from noahrules.events import Event
-from noahrules.game import GAMES, Game, RulesValue, all_games, game_of
+from noahrules.game import Game, RulesValue
+from noahrules.games import GAMES, all_games, game_of
 from noahrules.records import GameRecord, unpackaged
 from noahrules.rng import Rng
 from noahrules.values import WRITTEN_WHEN_SET, Bits, bits, members

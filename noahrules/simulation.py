@@ -31,7 +31,8 @@ from attrs import field, frozen
 from noahrules.bots import Bot, BotLike, ViewOf, bot_factory
 from noahrules.errors import BotError, SimulationError, excerpt
 from noahrules.events import Event
-from noahrules.game import Game, RulesValue, game_named
+from noahrules.game import Game, RulesValue
+from noahrules.games import game_named
 
 __all__ = [
     "GameResult",

@@ -24,7 +24,8 @@ from typing import Any, Generic, TypeVar, overload
 from attrs import frozen
 from hypothesis import strategies as st
 
-from noahrules.game import Game, GameSpec, RulesValue, game_named
+from noahrules.game import Game, GameSpec, RulesValue
+from noahrules.games import game_named
 from noahrules.rng import Rng
 
 S = TypeVar("S")

@@ -28,7 +28,8 @@ from noahrules import GAMES, register_game
 from noahrules.cli import validate
 from noahrules.data import Schema, load_yaml
 from noahrules.errors import RulesDataError, SetupError
-from noahrules.game import Game, unregister_game
+from noahrules.game import Game
+from noahrules.games import unregister_game
 from noahrules.rng import Rng
 
 WRONG: tuple[object, ...] = (

@@ -34,7 +34,8 @@ from noahrules.bots import BestBot, GreedyBot, RandomBot, SearchBot
 from noahrules.cli import main
 from noahrules.data import Overlay
 from noahrules.errors import GameSpecError, RulesDataError, SerializationError
-from noahrules.game import Game, Strategy, unregister_game
+from noahrules.game import Game, Strategy
+from noahrules.games import unregister_game
 from noahrules.records import GameRecord, final_state, replay
 from noahrules.rl import env
 from noahrules.rng import Rng

@@ -10,7 +10,7 @@ import xml.etree.ElementTree as ET
 from hypothesis import given
 
 from noahrules import ferry, island
-from noahrules.render import picture, text
+from noahrules.shown import picture, text
 from noahrules.testing import Played, played
 from tests.ferry.builders import position
 

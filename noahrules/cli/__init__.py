@@ -27,9 +27,12 @@ problem (bad rules data, a file that cannot be written), 2 for a bad command lin
 from __future__ import annotations
 
 import argparse
+import importlib
+import sys
 from collections.abc import Sequence
 
 from noahrules import __version__
+from noahrules.cli.commands import COMMANDS, command_named
 from noahrules.cli.common import run_parser
 from noahrules.render import Paint
 
@@ -39,23 +42,28 @@ __all__ = ["Paint", "main"]
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``noahrules`` command with ``argv`` (default: ``sys.argv[1:]``); returns the exit
     status (0 success, 1 a problem with data or files, 2 a bad command line)."""
-    return run_parser(_parser(), argv)
+    return run_parser(_parser(argv), argv)
 
 
-def _parser() -> argparse.ArgumentParser:
-    # The lab's and the server's commands import their modules (and these import the shared
-    # parts of this package): imported here, when a parser is made, not when this one is.
-    from noahrules.cli import ladder, play, replay, report, show, validate  # noqa: PLC0415
-    from noahrules.lab import cli as balance  # noqa: PLC0415
-    from noahrules.lab import tune_cli as tune  # noqa: PLC0415
-    from noahrules.serve import cli as serve  # noqa: PLC0415
-
+def _parser(argv: Sequence[str] | None) -> argparse.ArgumentParser:
+    """The command line's parser, with the arguments of the command ``argv`` names (its module
+    imported now) and every other command by its name and help alone."""
     parser = argparse.ArgumentParser(
         prog="noahrules",
         description="Play, simulate and check the games of noahrules (ferry, island).",
     )
     parser.add_argument("--version", action="version", version=f"noahrules {__version__}")
     commands = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
-    for command in (play, replay, report, validate, show, balance, tune, ladder, serve):
-        command.register(commands)
+    named = command_named(_command_word(argv))
+    if named is not None:
+        importlib.import_module(named.module).register(commands)
+    for command in COMMANDS:
+        if command.name not in commands.choices:
+            commands.add_parser(command.name, help=command.help)
     return parser
+
+
+def _command_word(argv: Sequence[str] | None) -> str:
+    """The first word of the command line that is not an option: the command's name."""
+    words = sys.argv[1:] if argv is None else argv
+    return next((word for word in words if not word.startswith("-")), "")

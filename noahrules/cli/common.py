@@ -10,8 +10,10 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from noahrules.bots import bot_factory, split_bots
+from noahrules.cli.commands import command_named
 from noahrules.errors import NoahRulesError
-from noahrules.game import GAMES, Game, RulesValue, load_variants
+from noahrules.game import Game, RulesValue
+from noahrules.games import GAMES, load_variants
 
 __all__ = [
     "HUMAN",
@@ -37,12 +39,15 @@ HUMAN = 0
 def add_command(
     commands: argparse._SubParsersAction[argparse.ArgumentParser],
     name: str,
-    help: str,
     run: Callable[[argparse.Namespace], int],
 ) -> argparse.ArgumentParser:
-    """A subcommand whose description is the first paragraph of ``run``'s docstring."""
+    """The command ``name`` of :data:`~noahrules.cli.commands.COMMANDS`, run by ``run``, whose
+    description is the first paragraph of ``run``'s docstring."""
     description = (run.__doc__ or "").strip().split("\n\n")[0]
-    parser = commands.add_parser(name, help=help, description=description)
+    command = command_named(name)
+    parser = commands.add_parser(
+        name, help=command.help if command else None, description=description
+    )
     parser.set_defaults(command=run, parser=parser)
     return parser
 

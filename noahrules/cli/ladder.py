@@ -32,7 +32,7 @@ DEFAULT_BOTS = "random,greedy,search,best"
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``ladder`` to the command line."""
-    parser = add_command(commands, "ladder", "rate bots in a round-robin (a rating ladder)", run)
+    parser = add_command(commands, "ladder", run)
     add_game_options(parser)
     parser.add_argument(
         "--bots", metavar="B,B", default=DEFAULT_BOTS, help=f"the bots (default {DEFAULT_BOTS})"

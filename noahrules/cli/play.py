@@ -28,7 +28,7 @@ __all__ = ["register", "run"]
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``play`` to the command line."""
-    play = add_command(commands, "play", "play a game in the terminal against bots", run)
+    play = add_command(commands, "play", run)
     add_game_options(play)
     play.add_argument("--players", type=int, default=3, metavar="N", help="seats (default 3)")
     play.add_argument(

@@ -9,7 +9,7 @@ from pathlib import Path
 from noahrules.cli.common import add_command, add_variant_option, usage_error, variants
 from noahrules.errors import ReplayError
 from noahrules.events import events_for
-from noahrules.game import GAMES
+from noahrules.games import GAMES
 from noahrules.records import GameRecord, replay
 from noahrules.render import Paint, screen_for
 from noahrules.serialize import MAX_JSON_BYTES, from_json
@@ -19,7 +19,7 @@ __all__ = ["register", "run"]
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``replay`` to the command line."""
-    parser = add_command(commands, "replay", "step through a game record", run)
+    parser = add_command(commands, "replay", run)
     parser.add_argument("record", metavar="FILE.json", help="a game record (play --save)")
     parser.add_argument("--seat", type=int, metavar="N", help="show only what seat N saw")
     add_variant_option(parser)

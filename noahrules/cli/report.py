@@ -19,7 +19,7 @@ from noahrules.cli.common import (
     usage_error,
     write_text,
 )
-from noahrules.game import GAMES
+from noahrules.games import GAMES
 from noahrules.lab.samples import record_games
 from noahrules.progress import Progress
 from noahrules.render import Paint, table
@@ -37,7 +37,7 @@ __all__ = ["milliseconds", "register", "report_lines", "run"]
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``simulate`` to the command line."""
-    sim = add_command(commands, "simulate", "play many games between bots and report", run)
+    sim = add_command(commands, "simulate", run)
     add_game_options(sim)
     sim.add_argument("--games", type=int, required=True, metavar="N", help="games to play")
     sim.add_argument("--players", type=int, default=3, metavar="N", help="seats (default 3)")

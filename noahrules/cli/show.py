@@ -7,7 +7,7 @@ import argparse
 import sys
 
 from noahrules.cli.common import add_command, add_game_options, load, usage_error
-from noahrules.game import GAMES
+from noahrules.games import GAMES
 from noahrules.render import Paint
 
 __all__ = ["register", "run_board", "run_cards"]
@@ -15,9 +15,9 @@ __all__ = ["register", "run_board", "run_cards"]
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``cards`` and ``board`` to the command line."""
-    cards = add_command(commands, "cards", "show a game's cards, tiles or other pieces", run_cards)
+    cards = add_command(commands, "cards", run_cards)
     add_game_options(cards, [n for n, g in GAMES.items() if g.render and g.render.cards])
-    board = add_command(commands, "board", "show a game's board", run_board)
+    board = add_command(commands, "board", run_board)
     add_game_options(board, [n for n, g in GAMES.items() if g.render and g.render.board])
 
 

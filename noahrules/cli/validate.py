@@ -8,7 +8,8 @@ from pathlib import Path
 from noahrules.cli.common import add_command
 from noahrules.data import Findings, is_file_name, load_yaml
 from noahrules.errors import RulesDataError
-from noahrules.game import GAMES, DataKind, Game, all_games, other_games
+from noahrules.game import DataKind, Game
+from noahrules.games import GAMES, all_games, other_games
 
 __all__ = ["register", "run"]
 
@@ -18,7 +19,7 @@ _EVERY_VARIANT = frozenset({"description", "rules"})
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``validate`` to the command line."""
-    check = add_command(commands, "validate", "check a variant, rules or board file", run)
+    check = add_command(commands, "validate", run)
     check.add_argument("file", metavar="FILE.yaml")
     check.add_argument("--game", choices=list(GAMES), help="the game (default: told from the file)")
 

@@ -20,8 +20,8 @@ from noahrules.events import Event
 from noahrules.ferry.kinds import Gender, Pattern
 from noahrules.ferry.knowledge import Known
 from noahrules.ferry.ruleset import Boarded, Card, FerryCard, Rules
-from noahrules.render import Shown
 from noahrules.rng import Rng
+from noahrules.shown import Shown
 from noahrules.values import WRITTEN_WHEN_SET, KeepsMoves, Part, maker
 
 __all__ = ["Ferry", "Phase", "PublicFields", "State", "Table", "capacity"]

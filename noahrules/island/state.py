@@ -14,7 +14,7 @@ from collections.abc import Collection
 from attrs import field, frozen
 
 from noahrules.island.ruleset import Rules, Tile
-from noahrules.render import Shown
+from noahrules.shown import Shown
 from noahrules.values import Bits, KeepsMoves, Part, as_bits, maker, members
 
 __all__ = ["HIDDEN", "Phase", "PublicFields", "State", "Table"]

@@ -25,7 +25,7 @@ from functools import partial
 import attrs
 
 from noahrules.bots import BotLike
-from noahrules.game import game_named
+from noahrules.games import game_named
 from noahrules.lab.analysis import (
     ArmReport,
     BalanceReport,

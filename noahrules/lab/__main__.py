@@ -1,5 +1,6 @@
 """``python -m noahrules.lab balance GAME ...`` and ``python -m noahrules.lab tune GAME ...``:
-the lab's commands on their own."""
+the lab's commands on their own (the command line's, :mod:`noahrules.cli.balance` and
+:mod:`noahrules.cli.tune`; this launcher is the one module of the lab that may import them)."""
 
 from __future__ import annotations
 
@@ -7,8 +8,8 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from noahrules.cli import balance, tune
 from noahrules.cli.common import run_parser
-from noahrules.lab import cli, tune_cli
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -16,8 +17,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     the extra, 2 a bad command line, 130 interrupted)."""
     parser = argparse.ArgumentParser(prog="noahrules", description="The noahrules balance lab.")
     commands = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
-    cli.register(commands)
-    tune_cli.register(commands)
+    balance.register(commands)
+    tune.register(commands)
     return run_parser(parser, argv)
 
 

@@ -25,7 +25,8 @@ from typing import Any
 import cattrs
 from attrs import frozen
 
-from noahrules.game import Game, RulesValue, game_named
+from noahrules.game import Game, RulesValue
+from noahrules.games import game_named
 from noahrules.lab.checks import Silent
 from noahrules.lab.deals import (
     DECISIONS,

@@ -17,7 +17,8 @@ from collections.abc import Sequence
 from attrs import frozen
 
 from noahrules.errors import NoahRulesError
-from noahrules.game import Game, RulesValue, game_named
+from noahrules.game import Game, RulesValue
+from noahrules.games import game_named
 from noahrules.lab.design import Study
 from noahrules.rng import Rng
 from noahrules.simulation import game_seed

@@ -19,7 +19,8 @@ from typing import Any
 from attrs import frozen
 
 from noahrules.bots import BotLike, bot_factory
-from noahrules.game import Game, RulesValue, game_named
+from noahrules.game import Game, RulesValue
+from noahrules.games import game_named
 from noahrules.lab.settings import Setting, load_with, shown, warnings_with
 from noahrules.safe_yaml import parse
 from noahrules.simulation import DEFAULT_MAX_DECISIONS

@@ -26,7 +26,8 @@ import cattrs
 from attrs import frozen
 
 from noahrules.bots import BotLike, bot_factory
-from noahrules.game import Game, RulesValue, game_named
+from noahrules.game import Game, RulesValue
+from noahrules.games import game_named
 from noahrules.lab.extra import require
 from noahrules.lab.figures import new_figure, save_figure, style
 from noahrules.lab.ratings import placings, rate_bots

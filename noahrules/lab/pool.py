@@ -29,7 +29,7 @@ import cattrs
 from attrs import evolve, frozen
 
 from noahrules.errors import NoahRulesError, excerpt
-from noahrules.game import game_named
+from noahrules.games import game_named
 from noahrules.lab.design import Study
 from noahrules.lab.run import Outcome, Played
 from noahrules.simulation import GameResult

@@ -28,7 +28,8 @@ from contextlib import contextmanager
 
 from attrs import frozen
 
-from noahrules.game import Game, RulesValue, game_named
+from noahrules.game import Game, RulesValue
+from noahrules.games import game_named
 from noahrules.lab.cluster import runs_for
 from noahrules.lab.design import Study
 from noahrules.lab.tables import table_game

@@ -20,7 +20,8 @@ import attrs
 
 from noahrules.bots import BotLike, bot_factory
 from noahrules.errors import SimulationError
-from noahrules.game import Game, RulesValue, game_named
+from noahrules.game import Game, RulesValue
+from noahrules.games import game_named
 from noahrules.lab.analysis import Sample
 from noahrules.lab.run import Outcome, Played
 from noahrules.lab.tables import table_game

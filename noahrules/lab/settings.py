@@ -13,7 +13,8 @@ from typing import Any
 import yaml
 
 from noahrules.data import Overlay
-from noahrules.game import Game, RulesValue, load_variants
+from noahrules.game import Game, RulesValue
+from noahrules.games import load_variants
 
 __all__ = ["Setting", "label", "load_with", "overlay", "plain", "shown", "warnings_with"]
 

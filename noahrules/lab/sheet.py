@@ -16,7 +16,7 @@ import io
 from collections.abc import Sequence
 from pathlib import Path
 
-from noahrules.game import game_named
+from noahrules.games import game_named
 from noahrules.lab.analysis import DECISIONS, LENGTH_UNITS
 from noahrules.lab.ratings import placings
 from noahrules.lab.run import Outcome, Played

@@ -36,7 +36,7 @@ from attrs import frozen
 
 from noahrules.bots import BotLike
 from noahrules.errors import NoahRulesError
-from noahrules.game import game_named
+from noahrules.games import game_named
 from noahrules.lab.analysis import RESAMPLES, balance_spread, win_spread
 from noahrules.lab.deals import DECISIONS, Deal, deals_of, median_of
 from noahrules.lab.design import DEFAULT_BLOCK, Arm, Study

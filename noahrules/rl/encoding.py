@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from attrs import frozen
 
-from noahrules.game import GAMES, Game, all_games, game_of
+from noahrules.game import Game
+from noahrules.games import GAMES, all_games, game_of
 from noahrules.registry import Registry
 
 if TYPE_CHECKING:

@@ -64,7 +64,8 @@ from attrs import frozen
 
 from noahrules.bots import BotLike, make_bot
 from noahrules.events import Event, events_for
-from noahrules.game import Game, game_named
+from noahrules.game import Game
+from noahrules.games import game_named
 from noahrules.rl.encoding import (
     encoding_for,
     names_of_encoded_games,

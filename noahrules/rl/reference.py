@@ -12,7 +12,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from noahrules.game import GAMES
+from noahrules.games import GAMES
 from noahrules.rl.codec import ActionCodec
 from noahrules.rl.observe import layout
 from noahrules.rl.setup import Setup

@@ -7,7 +7,7 @@ The render modes follow Gymnasium's conventions, which PettingZoo shares:
 - ``"human"``: the environment prints that screen after each reset and step, and ``render()``
   prints it and returns ``None``;
 - ``"rgb_array"``: ``render()`` returns an ``H x W x 3`` ``uint8`` frame of the game's picture,
-  the very SVG a notebook shows for that seat's view (:func:`noahrules.render.picture`),
+  the very SVG a notebook shows for that seat's view (:func:`noahrules.shown.picture`),
   rasterized by resvg (:func:`frame`).
 
 Whatever the mode, the seat shown is the seat to act, or seat 0 once the game is over: a
@@ -26,8 +26,9 @@ import resvg_py
 from PIL import Image
 
 from noahrules.game import Game
-from noahrules.render import PLAIN, picture, screen_for
+from noahrules.render import PLAIN, screen_for
 from noahrules.rl.setup import Setup
+from noahrules.shown import picture
 
 __all__ = [
     "RENDER_FPS",
@@ -111,7 +112,7 @@ def screen(setup: Setup, state: Any) -> str:
 
 def frame(setup: Setup, state: Any) -> Frame:
     """The game's picture as the seat to act (or seat 0, once the game is over) sees it: the
-    SVG of :func:`noahrules.render.picture` on white, rasterized at its own size."""
+    SVG of :func:`noahrules.shown.picture` on white, rasterized at its own size."""
     svg = picture(shown_view(setup, state))
     if svg is None:
         raise ValueError(f"the game '{setup.game.name}' draws no picture")

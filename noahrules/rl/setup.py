@@ -14,7 +14,8 @@ from typing import Any
 
 from attrs import frozen
 
-from noahrules.game import Game, game_named
+from noahrules.game import Game
+from noahrules.games import game_named
 from noahrules.rl.codec import ActionCodec
 from noahrules.rl.encoding import Observer, encoding_for
 from noahrules.rl.layout import Observation

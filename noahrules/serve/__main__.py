@@ -1,9 +1,10 @@
-"""``python -m noahrules.serve``: the ``noahrules serve`` command."""
+"""``python -m noahrules.serve``: the ``noahrules serve`` command (:mod:`noahrules.cli.serve`;
+this launcher is the one module of the server that may import the command line)."""
 
 from __future__ import annotations
 
 import sys
 
-from noahrules.serve.cli import main
+from noahrules.cli.serve import main
 
 sys.exit(main())

@@ -26,7 +26,7 @@ from attrs import Factory, field, frozen
 
 from noahrules.bots import BOTS, bot_factory
 from noahrules.bots.options import parse_spec
-from noahrules.game import GAMES
+from noahrules.games import GAMES
 from noahrules.serve.errors import RequestError
 from noahrules.serve.settings import Settings
 

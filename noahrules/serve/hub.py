@@ -29,7 +29,8 @@ from typing import Any, Protocol
 
 from noahrules.bots import make_bot
 from noahrules.errors import NoahRulesError
-from noahrules.game import GAMES, Game
+from noahrules.game import Game
+from noahrules.games import GAMES
 from noahrules.records import GameRecord
 from noahrules.serialize import JsonValue, from_json, to_json
 from noahrules.serve import messages, seats

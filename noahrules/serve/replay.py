@@ -14,7 +14,8 @@ from collections.abc import Sequence
 from noahrules.data import is_file_name
 from noahrules.errors import NoahRulesError, SerializationError
 from noahrules.events import Event
-from noahrules.game import GAMES, Game
+from noahrules.game import Game
+from noahrules.games import GAMES
 from noahrules.records import GameRecord, replay
 from noahrules.serialize import JsonValue, from_json, to_dict
 from noahrules.serve.display import AnyScreen, derived, lines

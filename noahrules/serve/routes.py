@@ -47,7 +47,8 @@ from starlette.websockets import WebSocket
 
 from noahrules.bots import BOTS
 from noahrules.errors import NoahRulesError
-from noahrules.game import GAMES, Game
+from noahrules.game import Game
+from noahrules.games import GAMES
 from noahrules.serialize import JsonValue, to_dict
 from noahrules.serve.addresses import client_address
 from noahrules.serve.catalogue import describe

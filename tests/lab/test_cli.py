@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from noahrules.lab import cli
-from noahrules.lab.cli import main
+from noahrules.cli import balance as cli
+from noahrules.cli.balance import main
 from tests.lab.jobs import interrupt_study
 
 

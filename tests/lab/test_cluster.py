@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from noahrules.cli.balance import main
 from noahrules.lab import Cluster, Outcome, Study, analyse, dask_cluster, play
-from noahrules.lab.cli import main
 from tests.lab.jobs import interrupt_study
 
 

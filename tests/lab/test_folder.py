@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from noahrules.cli.balance import main
 from noahrules.lab import FolderError, prepare, record_manifest
-from noahrules.lab.cli import main
 from noahrules.lab.folder import MANIFEST
 
 

@@ -11,8 +11,8 @@ from pathlib import Path
 import attrs
 import pytest
 
+from noahrules.cli.balance import main
 from noahrules.lab import PoolError, Study, analyse, balance, pool, read_outcome
-from noahrules.lab.cli import main
 from noahrules.lab.pool import FILE, MOST_LINE
 
 

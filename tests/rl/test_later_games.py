@@ -20,7 +20,7 @@ from pettingzoo.test import api_test
 
 import noahrules.rl.openspiel  # registers the OpenSpiel games of the games registered so far
 from noahrules import register_game
-from noahrules.game import unregister_game
+from noahrules.games import unregister_game
 from noahrules.rl import Encoding, env, register_encoding
 from noahrules.rl.encoding import _ENCODINGS
 from noahrules.rl.gymnasium import ENV_IDS

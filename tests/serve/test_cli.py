@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from noahrules.serve import cli
+from noahrules.cli import serve as cli
 from tests.serve.support import ROOT
 
 
@@ -48,7 +48,7 @@ def test_the_command_line_module_needs_nothing_of_the_extra() -> None:
     code = (
         "import sys\n"
         "for name in ('starlette', 'uvicorn', 'websockets'): sys.modules[name] = None\n"
-        "import noahrules.serve.cli as cli\n"
+        "import noahrules.cli.serve as cli\n"
         "assert cli.missing() == ['starlette', 'uvicorn', 'websockets'], cli.missing()\n"
         "print(cli.main(['--port', '1']))\n"
     )

@@ -24,10 +24,10 @@ import pytest
 from starlette.testclient import TestClient
 
 from noahrules import GAMES
+from noahrules.cli.serve import add_options, settings_from
 from noahrules.records import GameRecord
 from noahrules.serialize import to_dict, to_json
 from noahrules.serve import Settings, TableServer, create_app
-from noahrules.serve.cli import add_options, settings_from
 from noahrules.serve.store import VERSION, Store
 from tests.serve.support import ROOT, free_port
 
