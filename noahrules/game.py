@@ -10,7 +10,6 @@ statistics of simulation reports, its text rendering). The registry of declarati
 from __future__ import annotations
 
 import importlib
-import warnings
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
@@ -18,6 +17,7 @@ from attrs import field, frozen
 
 from noahrules.errors import SetupError
 from noahrules.events import Event
+from noahrules.moved import moved_names
 from noahrules.rng import Rng
 
 if TYPE_CHECKING:
@@ -266,30 +266,23 @@ def check_seat(seat: int, players: int) -> None:
         raise ValueError(f"seat {seat!r} is not one of the {players} seats")
 
 
-_MOVED = frozenset(
-    {
-        "ENTRY_POINT_GROUP",
-        "GAMES",
-        "all_games",
-        "check_game",
-        "game_named",
-        "game_of",
-        "load_variants",
-        "other_games",
-        "register_game",
-        "unregister_game",
-    }
-)
-"""The registry's names, which moved to :mod:`noahrules.games` (found here, with a warning,
-until the next release)."""
-
-
-def __getattr__(name: str) -> object:
-    if name not in _MOVED:
-        raise AttributeError(f"module 'noahrules.game' has no attribute {name!r}")
-    warnings.warn(
-        f"noahrules.game.{name} moved to noahrules.games.{name}",
-        DeprecationWarning,
-        stacklevel=2,
+if not TYPE_CHECKING:  # the type checker sees only the new homes
+    __getattr__ = moved_names(
+        __name__,
+        {
+            name: f"noahrules.games.{name}"
+            for name in (
+                "ENTRY_POINT_GROUP",
+                "GAMES",
+                "all_games",
+                "check_game",
+                "game_named",
+                "game_of",
+                "load_variants",
+                "other_games",
+                "register_game",
+                "unregister_game",
+            )
+        },
     )
-    return getattr(importlib.import_module("noahrules.games"), name)
+    """The registry's names moved to :mod:`noahrules.games`."""

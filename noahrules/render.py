@@ -7,11 +7,9 @@ command line only prints what they give. Colours are ANSI codes, used only when 
 
 from __future__ import annotations
 
-import importlib
 import os
 import re
 import textwrap
-import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar, Generic, TextIO, TypeVar
 
@@ -19,6 +17,7 @@ import attrs
 from attrs import frozen
 
 from noahrules.events import Event
+from noahrules.moved import moved_names
 
 if TYPE_CHECKING:
     from noahrules.game import Game
@@ -32,8 +31,8 @@ __all__ = [
     "beside",
     "columns",
     "counted",
+    "grid",
     "screen_for",
-    "table",
     "visible_width",
     "wrap",
 ]
@@ -78,7 +77,7 @@ PLAIN = Paint(False)
 """No colours."""
 
 
-def table(rows: Sequence[Sequence[str]], indent: str = "  ") -> list[str]:
+def grid(rows: Sequence[Sequence[str]], indent: str = "  ") -> list[str]:
     """Rows of cells as left-aligned columns (the first row is the header)."""
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     return [
@@ -248,17 +247,15 @@ def screen_for(
     return make(rules, names, paint, you)
 
 
-_MOVED = frozenset({"Shown", "picture", "text"})
-"""What finds a state's game and draws it, which moved to :mod:`noahrules.shown` (found here,
-with a warning, until the next release)."""
-
-
-def __getattr__(name: str) -> object:
-    if name not in _MOVED:
-        raise AttributeError(f"module 'noahrules.render' has no attribute {name!r}")
-    warnings.warn(
-        f"noahrules.render.{name} moved to noahrules.shown.{name}",
-        DeprecationWarning,
-        stacklevel=2,
+if not TYPE_CHECKING:  # the type checker sees only the new homes
+    __getattr__ = moved_names(
+        __name__,
+        {
+            "Shown": "noahrules.shown.Shown",
+            "picture": "noahrules.shown.picture",
+            "text": "noahrules.shown.text",
+            "table": "noahrules.render.grid",
+        },
     )
-    return getattr(importlib.import_module("noahrules.shown"), name)
+    """What finds a state's game and draws it moved to :mod:`noahrules.shown`; a grid of text is
+    :func:`grid`."""

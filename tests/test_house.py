@@ -177,6 +177,7 @@ def test_a_moved_name_is_found_at_its_old_home_with_a_warning(
         ("noahrules.lab.cli", "noahrules.cli.balance"),
         ("noahrules.lab.tune_cli", "noahrules.cli.tune"),
         ("noahrules.serve.cli", "noahrules.cli.serve"),
+        ("noahrules.cli.report", "noahrules.cli.simulate"),
     ],
 )
 def test_a_moved_command_module_is_found_at_its_old_path_with_a_warning(old: str, new: str) -> None:
@@ -192,10 +193,21 @@ def test_a_moved_command_module_is_found_at_its_old_path_with_a_warning(old: str
     assert done.stdout.splitlines() == [f"{old} moved to {new}", new]
 
 
+def test_a_renamed_function_is_found_under_its_old_name_with_a_warning() -> None:
+    import noahrules.render  # noqa: PLC0415
+
+    with pytest.warns(
+        DeprecationWarning, match="noahrules.render.table moved to noahrules.render.grid"
+    ):
+        found = getattr(noahrules.render, "table")  # noqa: B009
+    assert found is noahrules.render.grid
+    assert found([["a", "bb"], ["ccc", "d"]]) == ["  a    bb", "  ccc  d"]
+
+
 def test_an_unknown_name_of_a_module_with_moved_names_is_an_attribute_error() -> None:
     import noahrules.game  # noqa: PLC0415
 
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         with pytest.raises(AttributeError, match="no attribute 'nothing'"):
-            noahrules.game.nothing  # noqa: B018
+            getattr(noahrules.game, "nothing")  # noqa: B009

@@ -23,7 +23,7 @@ class Command:
 COMMANDS = (
     Command("play", "play a game in the terminal against bots", "noahrules.cli.play"),
     Command("replay", "step through a game record", "noahrules.cli.replay"),
-    Command("simulate", "play many games between bots and report", "noahrules.cli.report"),
+    Command("simulate", "play many games between bots and report", "noahrules.cli.simulate"),
     Command("validate", "check a variant, rules or board file", "noahrules.cli.validate"),
     Command("cards", "show a game's cards, tiles or other pieces", "noahrules.cli.show"),
     Command("board", "show a game's board", "noahrules.cli.show"),

@@ -17,11 +17,11 @@ from noahrules.cli.common import (
     usage_error,
     write_text,
 )
-from noahrules.cli.report import milliseconds
+from noahrules.cli.simulate import milliseconds
 from noahrules.lab.extra import require
 from noahrules.lab.ladder import Ladder, draw_ladder, run_ladder
 from noahrules.progress import Progress
-from noahrules.render import Paint, table
+from noahrules.render import Paint, grid
 from noahrules.simulation import DEFAULT_MAX_DECISIONS, Rate, capped_because
 
 __all__ = ["DEFAULT_BOTS", "ladder_lines", "register", "run"]
@@ -113,13 +113,13 @@ def ladder_lines(ladder: Ladder, paint: Paint) -> list[str]:
     for rung in ladder.rungs:
         interval = f"{rung.low:.1f} - {rung.high:.1f}"
         rows.append([rung.bot, f"{rung.mu:.1f}", interval, str(rung.games), milliseconds(rung.cpu)])
-    lines += table(rows)
+    lines += grid(rows)
     lines += ["", paint("Placed ahead: the row's bot before the column's (ties a half)", "bold")]
     order = [rung.bot for rung in ladder.rungs]
     matrix = [["", *order]]
     for a in order:
         matrix.append([a, *(_ahead(ladder.ahead[a].get(b)) if a != b else "-" for b in order)])
-    lines += table(matrix)
+    lines += grid(matrix)
     if ladder.unfinished:
         first = next(r for r in ladder.results if not r.finished)
         lines += [

@@ -36,7 +36,7 @@ from noahrules.ferry.picture import picture
 from noahrules.ferry.ruleset import Card, Rules
 from noahrules.ferry.state import Ferry, Phase, State
 from noahrules.ferry.view import View
-from noahrules.render import Paint, Renderer, Screen, abilities_text, counted, table
+from noahrules.render import Paint, Renderer, Screen, abilities_text, counted, grid
 
 __all__ = ["RENDERER", "FerryScreen", "cards"]
 
@@ -228,13 +228,13 @@ def cards(rules: Rules, paint: Paint) -> list[str]:
         ]
         for c in rules.animals
     ]
-    lines += [*table(rows), "", paint(f"{len(rules.ferries)} ferry cards", "bold")]
+    lines += [*grid(rows), "", paint(f"{len(rules.ferries)} ferry cards", "bold")]
     rows = [["id", "capacity", "rule"]]
     rows += [
         [f.id, str(f.capacity), "one of each species" if f.unique_species else ""]
         for f in rules.ferries
     ]
-    return lines + table(rows)
+    return lines + grid(rows)
 
 
 RENDERER: Renderer[Rules, View, Move] = Renderer(screen=FerryScreen, cards=cards, picture=picture)

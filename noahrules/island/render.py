@@ -14,7 +14,7 @@ from noahrules.island.ruleset import Rules
 from noahrules.island.scoring import breakdown
 from noahrules.island.state import Phase, State
 from noahrules.island.view import View
-from noahrules.render import PLAIN, Paint, Renderer, Screen, beside, columns, counted, table, wrap
+from noahrules.render import PLAIN, Paint, Renderer, Screen, beside, columns, counted, grid, wrap
 
 __all__ = ["RENDERER", "IslandScreen", "board", "cards"]
 
@@ -294,7 +294,7 @@ class IslandScreen(Screen[Rules, View, Move]):
             ]
             for seat, b in enumerate(breakdown(state))
         ]
-        return table(rows)
+        return grid(rows)
 
 
 def cards(rules: Rules, paint: Paint) -> list[str]:
@@ -314,10 +314,10 @@ def cards(rules: Rules, paint: Paint) -> list[str]:
         ]
         for t in rules.tiles
     ]
-    lines += [*table(rows), "", paint(f"{len(rules.arks)} arks", "bold")]
+    lines += [*grid(rows), "", paint(f"{len(rules.arks)} arks", "bold")]
     rows = [["seat", "colour", "x2 species"]]
     rows += [[str(i), a.colour, ", ".join(a.doubled)] for i, a in enumerate(rules.arks)]
-    return lines + table(rows)
+    return lines + grid(rows)
 
 
 def board(rules: Rules, paint: Paint) -> list[str]:

@@ -31,7 +31,7 @@ from noahrules.data import (
     load_layers,
     parse_unique,
 )
-from noahrules.render import Paint, table
+from noahrules.render import Paint, grid
 
 __all__ = [
     "SCHEMA",
@@ -150,4 +150,4 @@ def cards_table(rules: Rules, paint: Paint) -> list[str]:
     variants = ", ".join(rules.variants) or "none"
     rows = [["animal", "height", "count"]]
     rows += [[card.animal, str(card.height), str(card.count)] for card in rules.cards]
-    return [paint(f"{len(rules.deck)} cards", "bold") + f" (variants: {variants})", *table(rows)]
+    return [paint(f"{len(rules.deck)} cards", "bold") + f" (variants: {variants})", *grid(rows)]
