@@ -11,7 +11,9 @@ entry-point group ``noahrules.games`` (docs/new-game.md: the contract a declarat
 
 from __future__ import annotations
 
-from noahrules import ferry, island
+import importlib
+from typing import TYPE_CHECKING
+
 from noahrules.errors import (
     GameSpecError,
     IllegalMoveError,
@@ -24,7 +26,10 @@ from noahrules.errors import (
 from noahrules.events import Event, events_for
 from noahrules.game import Game, GameSpec, Strategy
 from noahrules.games import GAMES, game_of, register_game, unregister_game
-from noahrules.simulation import simulate
+
+if TYPE_CHECKING:
+    from noahrules import ferry, island
+    from noahrules.simulation import simulate
 
 __version__ = "0.1.0"
 
@@ -50,3 +55,26 @@ __all__ = [
     "simulate",
     "unregister_game",
 ]
+
+_LAZY = {
+    "ferry": ("noahrules.ferry", None),
+    "island": ("noahrules.island", None),
+    "simulate": ("noahrules.simulation", "simulate"),
+}
+"""Names imported when first used (their module, and the attribute or ``None`` for the module
+itself), so that importing the package (for its version, one game or the registry) does not
+load both games and the simulator."""
+
+
+def __getattr__(name: str) -> object:
+    if name not in _LAZY:
+        raise AttributeError(f"module 'noahrules' has no attribute {name!r}")
+    home, attribute = _LAZY[name]
+    module = importlib.import_module(home)
+    found = module if attribute is None else getattr(module, attribute)
+    globals()[name] = found
+    return found
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY})

@@ -211,3 +211,14 @@ def test_an_unknown_name_of_a_module_with_moved_names_is_an_attribute_error() ->
         warnings.simplefilter("error")
         with pytest.raises(AttributeError, match="no attribute 'nothing'"):
             getattr(noahrules.game, "nothing")  # noqa: B009
+
+
+def test_the_package_loads_its_games_and_the_simulator_when_first_used() -> None:
+    code = (
+        "import sys, noahrules\n"
+        "print(sorted(n for n in ('noahrules.ferry', 'noahrules.island', 'noahrules.simulation')"
+        " if n in sys.modules))\n"
+        "print(noahrules.ferry.GAME.name, noahrules.simulate.__module__, 'island' in dir(noahrules))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.splitlines() == ["[]", "ferry noahrules.simulation True"]
