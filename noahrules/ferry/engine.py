@@ -193,8 +193,8 @@ def _verify_among(
     rule: str,
     asks: str,
 ) -> None:
-    """Raise the error of ``rule``, which ``asks`` this, unless ``move`` is one of the
-    ``options`` of ``state``, moves of the classes that ``answers`` the pending decision."""
+    """Raise the error of ``rule`` unless ``move`` is one of the ``options`` of ``state`` (moves
+    of the classes that ``answers`` the pending decision); ``asks`` says what the rule asks."""
     _verify_answer(state, move, answers, rule)
     if move not in options(state):
         raise IllegalMoveError(rule, f"{excerpt(move)} is not allowed here ({asks})")
