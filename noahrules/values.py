@@ -10,6 +10,8 @@ moves once asked (:class:`KeepsMoves`), so that ``apply`` need not judge again a
 
 from __future__ import annotations
 
+import itertools
+import linecache
 import types
 import typing
 from collections.abc import Callable, Iterable, Sequence
@@ -48,10 +50,27 @@ WRITTEN_WHEN_SET = "noahrules.written_when_set"
 added to a saved value later, so that what was saved before still reads, and writes the same."""
 
 
-def _generate(name: str, source: str, scope: dict[str, object]) -> Callable[..., object]:
-    """Compile one generated function (the way attrs, dataclasses and namedtuple make theirs)."""
-    exec(compile(source, f"<noahrules.values {name}>", "exec"), scope)
+_GENERATED = itertools.count(1)
+"""Numbers the generated functions, so that each has a file name of its own."""
+
+
+def _generate(
+    name: str, source: str, scope: dict[str, object], origin: str
+) -> Callable[..., object]:
+    """Compile one generated function (the way attrs, dataclasses and namedtuple make theirs).
+
+    Its source is registered with :mod:`linecache` under a file name of its own, naming
+    ``origin`` (the helper and the class it was made for), so that tracebacks, debuggers and
+    :func:`inspect.getsource` show the generated lines.
+    """
+    filename = f"<noahrules.values {origin} #{next(_GENERATED)}>"
+    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+    exec(compile(source, filename, "exec"), scope)
     return cast(Callable[..., object], scope[name])
+
+
+def _qualified(cls: type) -> str:
+    return f"{cls.__module__}.{cls.__qualname__}"
 
 
 def _names(cls: type) -> tuple[str, ...]:
@@ -78,10 +97,8 @@ def maker(cls: type[T]) -> Callable[..., T]:
     stores = "".join(f"    o.{n} = {n}\n" for n in names)
     stores += "".join(f"    o.{n} = None\n" for n in _other_slots(cls) if n not in names)
     source = f"def make({args}):\n    o = new(twin)\n{stores}    o.__class__ = cls\n    return o\n"
-    return cast(
-        Callable[..., T],
-        _generate("make", source, {"new": object.__new__, "twin": twin, "cls": cls}),
-    )
+    scope: dict[str, object] = {"new": object.__new__, "twin": twin, "cls": cls}
+    return cast(Callable[..., T], _generate("make", source, scope, f"maker {_qualified(cls)}"))
 
 
 def _other_slots(cls: type) -> list[str]:
@@ -120,10 +137,11 @@ def draft_type(state: type, part: str, extra: Sequence[str] = (), base: type = o
         for n in fields
     )
     freeze = f"def freeze(self):\n    return make_outer({build})\n"
+    origin = f"draft_type {_qualified(state)}Draft"
     namespace: dict[str, object] = {
         "__slots__": (*inner_names, *outer_names, *extra),
-        "__init__": _generate("__init__", init, dict(scope)),
-        "freeze": _generate("freeze", freeze, dict(scope)),
+        "__init__": _generate("__init__", init, dict(scope), f"{origin}.__init__"),
+        "freeze": _generate("freeze", freeze, dict(scope), f"{origin}.freeze"),
         "__doc__": f"A mutable working copy of a {state.__name__} (see noahrules.values).",
     }
     return type(f"{state.__name__}Draft", (base,), namespace)
@@ -141,7 +159,9 @@ def replacer(cls: type[T]) -> Callable[..., T]:
     values = ", ".join(f"o.{n} if {n} is _keep else {n}" for n in names)
     source = f"def replace(o, {args}):\n    return make({values})\n"
     scope: dict[str, object] = {"make": maker(cls), "_keep": _KEEP}
-    return cast(Callable[..., T], _generate("replace", source, scope))
+    return cast(
+        Callable[..., T], _generate("replace", source, scope, f"replacer {_qualified(cls)}")
+    )
 
 
 _KEEP = object()

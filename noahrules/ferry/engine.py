@@ -1,9 +1,11 @@
 """The ferry game's turn: :func:`legal_moves` and :func:`apply`.
 
-Each pending decision (:class:`~noahrules.ferry.state.Phase`) has one function listing its options;
-:func:`legal_moves` returns them and :func:`apply` checks a move against the same function, so the
-two can never disagree (a move that is one of the legal moves the state keeps is taken at once).
-The order of :func:`legal_moves` is stable:
+Each pending decision (:class:`~noahrules.ferry.state.Phase`) has its handlers in one table,
+``_PHASES`` (:class:`~noahrules.phases.PhaseHandlers`): the function listing its options, which
+:func:`legal_moves` returns; ``_verify_x``, which judges any other move and names the rule it
+breaks (against the same options but for a play, which F10-F13 explain); and ``_x``, which plays
+the move. A move that is one of the legal moves the state keeps is taken at once. The order of
+:func:`legal_moves` is stable:
 
 - ``PlayAnimal`` in hand order (the order of the rules data), each card's ways in
   :attr:`Rules.ways` order; ``TakeAnimals`` alone when no card fits (F13);
@@ -15,7 +17,7 @@ The order of :func:`legal_moves` is stable:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from noahrules.errors import IllegalMoveError, excerpt
 from noahrules.events import Event
@@ -49,6 +51,7 @@ from noahrules.ferry.moves import (
 from noahrules.ferry.ruleset import Boarded, Card
 from noahrules.ferry.setup import end_round
 from noahrules.ferry.state import Ferry, Phase, State
+from noahrules.phases import PhaseHandlers
 from noahrules.values import (
     draft_type,
     field_type_problem,
@@ -135,13 +138,12 @@ def is_over(state: State) -> bool:
     return state.table.phase is Phase.OVER
 
 
-@keeping_moves
 def legal_moves(state: State) -> tuple[Move, ...]:
     """Every legal move in ``state``, in the stable order given in the module docstring.
 
     Empty exactly when the game is over.
     """
-    return _PHASES[state.table.phase][0](state)
+    return _PHASES[state.table.phase].moves(state)
 
 
 def apply(state: State, move: Move) -> State:
@@ -162,28 +164,40 @@ def step(state: State, move: Move) -> tuple[State, tuple[Event, ...]]:
 
 
 def _apply(state: State, move: Move, events: list[Event] | None) -> State:
-    phase = state.table.phase
+    phase = _PHASES[state.table.phase]
     if not is_listed(state, move):
-        _check(state, move, phase)
-    return _PHASES[phase][4](state, move, events)
+        phase.verify(state, move)
+    return phase.apply(state, move, events)
 
 
-def _check(state: State, move: Move, phase: Phase) -> None:
-    """Raise the error naming the rule ``move`` breaks in ``state``, if it breaks one."""
-    options, expected, rule, why, _ = _PHASES[phase]
-    if not isinstance(move, expected):
-        wanted = " or ".join(cls.__name__ for cls in expected) or "no move"
+def _verify_answer(state: State, move: Move, answers: tuple[type[Move], ...], rule: str) -> None:
+    """Raise the error of ``rule`` unless ``move`` is a well-formed move of one of the classes
+    that ``answers`` the pending decision."""
+    if not isinstance(move, answers):
+        wanted = " or ".join(cls.__name__ for cls in answers) or "no move"
         raise IllegalMoveError(
             rule,
-            f"the pending decision is {phase.value}, answered by {wanted}, not {excerpt(move)}",
+            f"the pending decision is {state.table.phase.value}, answered by {wanted}, "
+            f"not {excerpt(move)}",
         )
     problem = field_type_problem(move)
     if problem is not None:
         raise IllegalMoveError(rule, problem)
-    if isinstance(move, PlayAnimal | TakeAnimals):
-        _check_play(state, move)
-    elif move not in options(state):
-        raise IllegalMoveError(rule, f"{excerpt(move)} is not allowed here ({why})")
+
+
+def _verify_among(
+    state: State,
+    move: Move,
+    answers: tuple[type[Move], ...],
+    options: Callable[[State], tuple[Move, ...]],
+    rule: str,
+    asks: str,
+) -> None:
+    """Raise the error of ``rule`` unless ``move`` is one of the ``options`` of ``state`` (moves
+    of the classes that ``answers`` the pending decision); ``asks`` says what the rule asks."""
+    _verify_answer(state, move, answers, rule)
+    if move not in options(state):
+        raise IllegalMoveError(rule, f"{excerpt(move)} is not allowed here ({asks})")
 
 
 # --- placement: F10, F11, V2, V4 on the ferry as the card finds it (V3) --------------------------
@@ -213,16 +227,21 @@ def _plays(state: State) -> list[PlayAnimal]:
 # --- PLAY: F12, F13, F15, V3 ---------------------------------------------------------------------
 
 
+@keeping_moves
 def _play_options(state: State) -> tuple[Move, ...]:
     plays = _plays(state)
     return tuple(plays) if plays else (TAKE_ANIMALS,)
 
 
-def _check_play(state: State, move: PlayAnimal | TakeAnimals) -> None:
+def _verify_play(state: State, move: Move) -> None:
+    """F12: play a card of your hand that may board the ferry at Noah; F13: take the animals
+    aboard only when none may."""
+    _verify_answer(state, move, (PlayAnimal, TakeAnimals), "F12")
     if isinstance(move, TakeAnimals):
         if _plays(state):
             raise IllegalMoveError("F13", "a card can be played, so the animals cannot be taken")
         return
+    assert isinstance(move, PlayAnimal)
     table = state.table
     card = table.rules.card.get(move.card)
     if card is None:
@@ -232,6 +251,13 @@ def _check_play(state: State, move: PlayAnimal | TakeAnimals) -> None:
             break
     else:
         raise IllegalMoveError("F12", f"{card.id} is not in seat {table.seat}'s hand")
+    _verify_boarding(state, move, card)
+
+
+def _verify_boarding(state: State, move: PlayAnimal, card: Card) -> None:
+    """F29, V2, F12: ``move`` is a way to play ``card``; F10, F11, V4, V2: the animal may board
+    the ferry at Noah (after any escape, V3)."""
+    table = state.table
     animal = table.rules.animal_of.get(move)
     if animal is None:
         rule = (
@@ -249,7 +275,7 @@ def _check_play(state: State, move: PlayAnimal | TakeAnimals) -> None:
         raise boarding.explain(fault, animal)
 
 
-def _do_play(state: State, move: PlayAnimal | TakeAnimals, events: list[Event] | None) -> State:
+def _play(state: State, move: PlayAnimal | TakeAnimals, events: list[Event] | None) -> State:
     if isinstance(move, TakeAnimals):
         return _take_animals(state, events)
     table = state.table
@@ -324,12 +350,19 @@ def _anyone_to_rob(d: _Turn) -> bool:
     return any(hand for seat, hand in enumerate(d.hands) if seat != d.seat)
 
 
-def _escapee_options(state: State) -> tuple[Move, ...]:
+@keeping_moves
+def _send_escapee_options(state: State) -> tuple[Move, ...]:
     send = state.table.rules.moves.send
     return tuple(send[s] for s in _opponents(state))
 
 
-def _do_send_escapee(state: State, move: SendEscapee, events: list[Event] | None) -> State:
+def _verify_send_escapee(state: State, move: Move) -> None:
+    """V3: the escapee goes to an opponent."""
+    asks = "the escapee goes to an opponent"
+    _verify_among(state, move, (SendEscapee,), _send_escapee_options, "V3", asks)
+
+
+def _send_escapee(state: State, move: SendEscapee, events: list[Event] | None) -> State:
     assert state.escapee is not None
     d = Draft(state, events)
     _receive(d, move.seat, state.escapee, seen_by=_EVERYONE)  # F26: public
@@ -338,12 +371,18 @@ def _do_send_escapee(state: State, move: SendEscapee, events: list[Event] | None
     return _resume(d, Phase.SEND_ESCAPEE)
 
 
+@keeping_moves
 def _look_options(state: State) -> tuple[Move, ...]:
     look = state.table.rules.moves.look
     return tuple(look[s] for s in _opponents(state))
 
 
-def _do_look(state: State, move: LookAtHand, events: list[Event] | None) -> State:
+def _verify_look(state: State, move: Move) -> None:
+    """F32: look at an opponent's hand."""
+    _verify_among(state, move, (LookAtHand,), _look_options, "F32", "look at an opponent's hand")
+
+
+def _look(state: State, move: LookAtHand, events: list[Event] | None) -> State:
     d = Draft(state, events)
     hand = state.hands[move.seat]
     d.knowledge = learn(d.knowledge, d.players, (d.seat,), move.seat, hand, d.rules.order)
@@ -351,12 +390,19 @@ def _do_look(state: State, move: LookAtHand, events: list[Event] | None) -> Stat
     return _resume(d, Phase.LOOK)
 
 
+@keeping_moves
 def _steal_options(state: State) -> tuple[Move, ...]:
     steal = state.table.rules.moves.steal
     return tuple(steal[s] for s in _opponents(state) if state.hands[s])
 
 
-def _do_steal(state: State, move: StealFrom, events: list[Event] | None) -> State:
+def _verify_steal(state: State, move: Move) -> None:
+    """F33: steal from an opponent holding a card."""
+    asks = "steal from an opponent holding a card"
+    _verify_among(state, move, (StealFrom,), _steal_options, "F33", asks)
+
+
+def _steal(state: State, move: StealFrom, events: list[Event] | None) -> State:
     d = Draft(state, events)
     index, d.rng = state.rng.below(len(state.hands[move.seat]))
     _pass(d, move.seat, d.seat, state.hands[move.seat][index], CardStolen)
@@ -365,12 +411,19 @@ def _do_steal(state: State, move: StealFrom, events: list[Event] | None) -> Stat
     return d.freeze()
 
 
+@keeping_moves
 def _give_back_options(state: State) -> tuple[Move, ...]:
     give_back = state.table.rules.moves.give_back
     return tuple(give_back[c.id] for c in state.hands[state.seat])
 
 
-def _do_give_back(state: State, move: GiveBack, events: list[Event] | None) -> State:
+def _verify_give_back(state: State, move: Move) -> None:
+    """F33: give back a card of your hand to the seat robbed."""
+    asks = "give back a card from your hand"
+    _verify_among(state, move, (GiveBack,), _give_back_options, "F33", asks)
+
+
+def _give_back(state: State, move: GiveBack, events: list[Event] | None) -> State:
     assert state.victim is not None
     d = Draft(state, events)
     _pass(d, d.seat, state.victim, state.rules.card[move.card], CardGivenBack)
@@ -378,14 +431,21 @@ def _do_give_back(state: State, move: GiveBack, events: list[Event] | None) -> S
     return _resume(d, Phase.STEAL)
 
 
-def _noah_options(state: State) -> tuple[Move, ...]:
+@keeping_moves
+def _move_noah_options(state: State) -> tuple[Move, ...]:
     # F14: female -> an adjacent dock; male -> a non-adjacent one (the gender as played, F29).
     table = state.table
     assert table.played is not None
     return table.rules.noah_moves[table.played.gender, table.noah]
 
 
-def _do_move_noah(state: State, move: MoveNoah, events: list[Event] | None) -> State:
+def _verify_move_noah(state: State, move: Move) -> None:
+    """F14: Noah moves as the gender of the card played says."""
+    asks = "female: an adjacent dock; male: a non-adjacent one"
+    _verify_among(state, move, (MoveNoah,), _move_noah_options, "F14", asks)
+
+
+def _move_noah(state: State, move: MoveNoah, events: list[Event] | None) -> State:
     d = Draft(state, events)
     d.noah = move.dock
     d.log(NoahMoved, move.dock)
@@ -411,6 +471,7 @@ def _depart(d: _Turn) -> State:
     return _finish_turn(d)
 
 
+@keeping_moves
 def _give_options(state: State) -> tuple[Move, ...]:
     opponents = _opponents(state)
     give = state.table.rules.moves.give
@@ -418,7 +479,13 @@ def _give_options(state: State) -> tuple[Move, ...]:
     return (*gives, END_GIVING)
 
 
-def _do_give(state: State, move: GiveCard | EndGiving, events: list[Event] | None) -> State:
+def _verify_give(state: State, move: Move) -> None:
+    """F17: after a departure, give cards of your hand to opponents, or stop giving."""
+    asks = "give a card from your hand to an opponent"
+    _verify_among(state, move, (GiveCard, EndGiving), _give_options, "F17", asks)
+
+
+def _give(state: State, move: GiveCard | EndGiving, events: list[Event] | None) -> State:
     d = Draft(state, events)
     if isinstance(move, EndGiving):
         return _finish_turn(d)
@@ -452,6 +519,11 @@ def _finish_turn(d: _Turn) -> State:
 
 def _over_options(state: State) -> tuple[Move, ...]:
     return ()
+
+
+def _verify_over(state: State, move: Move) -> None:
+    """F25: once the game is over, no move is played."""
+    _verify_answer(state, move, (), "F25")
 
 
 def _no_move(state: State, move: Move, events: list[Event] | None) -> State:
@@ -492,48 +564,21 @@ def _pass(
     d.tell(secret(giver, receiver, card))
 
 
-_Options = Callable[[State], tuple[Move, ...]]
-_Handler = Callable[[State, Any, list[Event] | None], State]
-
-_PHASES: dict[Phase, tuple[_Options, tuple[type, ...], str, str, _Handler]] = {
-    Phase.PLAY: (_play_options, (PlayAnimal, TakeAnimals), "F12", "", _do_play),
-    Phase.SEND_ESCAPEE: (
-        _escapee_options,
-        (SendEscapee,),
-        "V3",
-        "the escapee goes to an opponent",
-        _do_send_escapee,
+_PHASES: dict[Phase, PhaseHandlers[State, Move]] = {
+    Phase.PLAY: PhaseHandlers(moves=_play_options, verify=_verify_play, apply=_play),
+    Phase.SEND_ESCAPEE: PhaseHandlers(
+        moves=_send_escapee_options, verify=_verify_send_escapee, apply=_send_escapee
     ),
-    Phase.LOOK: (_look_options, (LookAtHand,), "F32", "look at an opponent's hand", _do_look),
-    Phase.STEAL: (
-        _steal_options,
-        (StealFrom,),
-        "F33",
-        "steal from an opponent holding a card",
-        _do_steal,
+    Phase.LOOK: PhaseHandlers(moves=_look_options, verify=_verify_look, apply=_look),
+    Phase.STEAL: PhaseHandlers(moves=_steal_options, verify=_verify_steal, apply=_steal),
+    Phase.GIVE_BACK: PhaseHandlers(
+        moves=_give_back_options, verify=_verify_give_back, apply=_give_back
     ),
-    Phase.GIVE_BACK: (
-        _give_back_options,
-        (GiveBack,),
-        "F33",
-        "give back a card from your hand",
-        _do_give_back,
+    Phase.MOVE_NOAH: PhaseHandlers(
+        moves=_move_noah_options, verify=_verify_move_noah, apply=_move_noah
     ),
-    Phase.MOVE_NOAH: (
-        _noah_options,
-        (MoveNoah,),
-        "F14",
-        "female: an adjacent dock; male: a non-adjacent one",
-        _do_move_noah,
-    ),
-    Phase.GIVE: (
-        _give_options,
-        (GiveCard, EndGiving),
-        "F17",
-        "give a card from your hand to an opponent",
-        _do_give,
-    ),
-    Phase.OVER: (_over_options, (), "F25", "", _no_move),
+    Phase.GIVE: PhaseHandlers(moves=_give_options, verify=_verify_give, apply=_give),
+    Phase.OVER: PhaseHandlers(moves=_over_options, verify=_verify_over, apply=_no_move),
 }
-"""Per pending decision: its options, the move classes that answer it, its rule, what the rule
-asks (for the error; the play's rules explain themselves), its handler."""
+"""Per pending decision: its legal moves, the judge of any other move, and the move's effect
+(see :mod:`noahrules.phases`)."""

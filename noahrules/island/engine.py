@@ -1,9 +1,12 @@
 """The island game's turn: :func:`legal_moves` and :func:`apply`.
 
-Both are built on the same helpers (the free ark spaces, the flood frontier, the spaces the ark
-may sail to, the rescuable pairs), so they can never disagree; all of them read only the public
-table. A move that is one of the legal moves the state keeps is taken at once. The order of
-:func:`legal_moves` is stable:
+Each pending decision (:class:`~noahrules.island.state.Phase`) has its handlers in one table,
+``_PHASES`` (:class:`~noahrules.phases.PhaseHandlers`): the function listing its options, which
+:func:`legal_moves` returns; ``_verify_x``, which judges any other move and names the rule it
+breaks; and ``_x``, which plays the move. Listing and judging are built on the same helpers (the
+free ark spaces, the flood frontier, the spaces the ark may sail to, the rescuable pairs), so they
+can never disagree; all of them read only the public table. A move that is one of the legal moves
+the state keeps is taken at once. The order of :func:`legal_moves` is stable:
 
 - ``PlaceArk`` and ``Flood`` by ascending space;
 - in the action step: ``MoveArk`` by ascending space, then ``Rescue`` by ascending
@@ -29,6 +32,7 @@ from noahrules.island.moves import EndTurn, Flood, Move, MoveArk, PlaceArk, Resc
 from noahrules.island.ruleset import Tile
 from noahrules.island.scoring import final_scores, final_winners
 from noahrules.island.state import Phase, State, Table, make_state
+from noahrules.phases import PhaseHandlers
 from noahrules.values import (
     Bits,
     field_type_problem,
@@ -60,25 +64,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
 
     Empty exactly when the game is over.
     """
-    table = state.table
-    if table.phase is Phase.FLOOD:
-        # Read off the frontier at once, and checked as fast: not kept in the state, where it
-        # would cost a game's history a tenth of its memory.
-        return tuple(map(table.rules.moves.flood.__getitem__, table.frontier))
-    return _kept_moves(state)
-
-
-@keeping_moves
-def _kept_moves(state: State) -> tuple[Move, ...]:
-    table = state.table
-    moves = table.rules.moves
-    phase = table.phase
-    if phase is Phase.ACT:
-        sail = map(moves.sail.__getitem__, _sail_spaces(table))
-        return (*sail, *_rescues(table), END_TURN)
-    if phase is Phase.PLACE_ARK:
-        return tuple(map(moves.place.__getitem__, _free_ark_spaces(table)))
-    return ()
+    return _PHASES[state.table.phase].moves(state)
 
 
 def apply(state: State, move: Move) -> State:
@@ -98,50 +84,17 @@ def step(state: State, move: Move) -> tuple[State, tuple[Event, ...]]:
 
 
 def _apply(state: State, move: Move, events: list[Event] | None) -> State:
+    phase = _PHASES[state.table.phase]
     if not is_listed(state, move):
-        _check(state.table, move)
-    return make_state(_after(state, move, events), state.dealt, state.set_aside)
+        phase.verify(state, move)
+    return phase.apply(state, move, events)
 
 
-def _check(table: Table, move: Move) -> None:
-    """Raise the error naming the rule ``move`` breaks in ``table``, if it breaks one."""
+def _verify_form(move: object, rule: str) -> None:
+    """Raise the error of ``rule`` if a field of ``move`` holds a value of the wrong type."""
     problem = field_type_problem(move) if isinstance(move, Move) else None
     if problem is not None:
-        raise IllegalMoveError(_why_not(table, move)[0], problem)
-    if not _allowed(table, move):
-        raise IllegalMoveError(*_why_not(table, move))
-
-
-def _allowed(table: Table, move: Move) -> bool:
-    phase = table.phase
-    if phase is Phase.FLOOD:
-        return isinstance(move, Flood) and move.space in table.frontier
-    if phase is Phase.PLACE_ARK:
-        return isinstance(move, PlaceArk) and move.space in _free_ark_spaces(table)
-    if phase is not Phase.ACT:
-        return False
-    if isinstance(move, MoveArk):
-        return move.space in _sail_spaces(table)
-    if isinstance(move, Rescue):
-        return ordered(move) in _rescues(table)
-    return isinstance(move, EndTurn)
-
-
-def _after(state: State, move: Move, events: list[Event] | None) -> Table:
-    """The table after ``move``, a legal move in ``state``."""
-    table = state.table
-    if isinstance(move, Flood):
-        return _flood(table, state.dealt, move.space, events)
-    if isinstance(move, MoveArk):
-        if events is not None:
-            events.append(ArkMoved(table.seat, move.space))
-        return _act(table, events, arks=replaced(table.arks, table.seat, move.space))
-    if isinstance(move, Rescue):
-        return _rescue(table, ordered(move), events)
-    if isinstance(move, EndTurn):
-        return _end_turn(table, events)
-    assert isinstance(move, PlaceArk)
-    return _place_ark(state, move.space, events)
+        raise IllegalMoveError(rule, problem)
 
 
 # --- I7, I8: placing the arks --------------------------------------------------------------------
@@ -151,7 +104,23 @@ def _free_ark_spaces(table: Table) -> tuple[int, ...]:
     return tuple(s for s in table.rules.board.of_kind("ark") if s not in table.arks)
 
 
-def _place_ark(state: State, space: int, events: list[Event] | None) -> Table:
+@keeping_moves
+def _place_ark_options(state: State) -> tuple[Move, ...]:
+    return tuple(map(state.table.rules.moves.place.__getitem__, _free_ark_spaces(state.table)))
+
+
+def _verify_place_ark(state: State, move: Move) -> None:
+    """I7: each ark goes on a free ark space."""
+    _verify_form(move, "I7")
+    if not (isinstance(move, PlaceArk) and move.space in _free_ark_spaces(state.table)):
+        raise IllegalMoveError("I7", f"{excerpt(move)}: place your ark on a free ark space")
+
+
+def _place_ark(state: State, move: PlaceArk, events: list[Event] | None) -> State:
+    return make_state(_arks_placed(state, move.space, events), state.dealt, state.set_aside)
+
+
+def _arks_placed(state: State, space: int, events: list[Event] | None) -> Table:
     table = state.table
     arks = replaced(table.arks, table.seat, space)
     seat = (table.seat + 1) % table.players
@@ -177,9 +146,22 @@ def _place_ark(state: State, space: int, events: list[Event] | None) -> Table:
 # --- I9-I11: the flood rises ---------------------------------------------------------------------
 
 
-def _flood(
-    table: Table, dealt: tuple[Tile | None, ...], space: int, events: list[Event] | None
-) -> Table:
+def _flood_options(state: State) -> tuple[Move, ...]:
+    # Read off the frontier at once, and judged as fast: not kept in the state, where it would
+    # cost a game's history a tenth of its memory.
+    table = state.table
+    return tuple(map(table.rules.moves.flood.__getitem__, table.frontier))
+
+
+def _verify_flood(state: State, move: Move) -> None:
+    """I9: water goes on a land space next to water (the frontier)."""
+    _verify_form(move, "I9")
+    if not (isinstance(move, Flood) and move.space in state.table.frontier):
+        raise IllegalMoveError("I9", f"{excerpt(move)}: place water on a land space next to water")
+
+
+def _flood(state: State, move: Flood, events: list[Event] | None) -> State:
+    table, dealt, space = state.table, state.dealt, move.space
     board = table.rules.board
     covered = table.covered
     lost = table.tiles[space]
@@ -211,7 +193,9 @@ def _flood(
         phase=Phase.ACT,
         actions_left=table.rules.actions_per_turn,
     )
-    return after if after.actions_left else _end_turn(after, events)
+    if not after.actions_left:
+        after = _end_turn(after, events)
+    return make_state(after, dealt, state.set_aside)
 
 
 def _turned(
@@ -252,6 +236,46 @@ def _retiled(
 
 
 # --- I12-I14: the ark's actions ------------------------------------------------------------------
+
+
+@keeping_moves
+def _act_options(state: State) -> tuple[Move, ...]:
+    table = state.table
+    sail = map(table.rules.moves.sail.__getitem__, _sail_spaces(table))
+    return (*sail, *_rescues(table), END_TURN)
+
+
+def _verify_act(state: State, move: Move) -> None:
+    """I12: move the ark (I13), rescue a pair (I14) or end the turn."""
+    table = state.table
+    if isinstance(move, MoveArk):
+        _verify_form(move, "I13")
+        if move.space not in _sail_spaces(table):
+            asks = "an ark moves to a neighbouring water space without an ark"
+            raise IllegalMoveError("I13", f"{excerpt(move)}: {asks}")
+    elif isinstance(move, Rescue):
+        _verify_form(move, "I14")
+        if ordered(move) not in _rescues(table):
+            asks = "rescue two face-up animals of one species, one next to your ark"
+            raise IllegalMoveError("I14", f"{excerpt(move)}: {asks}")
+    else:
+        _verify_form(move, "I12")
+        if not isinstance(move, EndTurn):
+            asks = "move the ark, rescue a pair, or end the turn"
+            raise IllegalMoveError("I12", f"{excerpt(move)}: {asks}")
+
+
+def _act(state: State, move: MoveArk | Rescue | EndTurn, events: list[Event] | None) -> State:
+    table = state.table
+    if isinstance(move, MoveArk):
+        if events is not None:
+            events.append(ArkMoved(table.seat, move.space))
+        after = _action_taken(table, events, arks=replaced(table.arks, table.seat, move.space))
+    elif isinstance(move, Rescue):
+        after = _rescue(table, ordered(move), events)
+    else:
+        after = _end_turn(table, events)
+    return make_state(after, state.dealt, state.set_aside)
 
 
 def _sail_spaces(table: Table) -> tuple[int, ...]:
@@ -302,7 +326,7 @@ def _rescue(table: Table, pair: Rescue, events: list[Event] | None) -> Table:
         events.append(PairRescued(table.seat, pair.first, pair.second, tile.species))
     tiles = list(table.tiles)
     tiles[pair.first] = tiles[pair.second] = None  # I14: the spaces stay land
-    return _act(
+    return _action_taken(
         table,
         events,
         tiles=tuple(tiles),
@@ -313,7 +337,7 @@ def _rescue(table: Table, pair: Rescue, events: list[Event] | None) -> Table:
     )
 
 
-def _act(table: Table, events: list[Event] | None, **changes: object) -> Table:
+def _action_taken(table: Table, events: list[Event] | None, **changes: object) -> Table:
     """One action taken (I12): the turn ends with the last one."""
     after = _evolve(table, actions_left=table.actions_left - 1, **changes)
     return after if after.actions_left else _end_turn(after, events)
@@ -345,25 +369,21 @@ def game_ends(table: Table) -> bool:
     return not table.pairs()
 
 
+def _over_options(state: State) -> tuple[Move, ...]:
+    return ()
+
+
+def _verify_over(state: State, move: Move) -> None:
+    """I16: once the game is over, no move is played."""
+    _verify_form(move, "I16")
+    raise IllegalMoveError("I16", f"the game is over; {excerpt(move)} cannot be played")
+
+
+def _no_move(state: State, move: Move, events: list[Event] | None) -> State:
+    raise AssertionError("unreachable: no move is legal once the game is over")
+
+
 # --- helpers -------------------------------------------------------------------------------------
-
-
-def _why_not(table: Table, move: object) -> tuple[str, str]:
-    """The rule that ``move`` breaks here, and how."""
-    if table.phase is Phase.OVER:
-        return "I16", f"the game is over; {excerpt(move)} cannot be played"
-    if table.phase is Phase.PLACE_ARK:
-        return "I7", f"{excerpt(move)}: place your ark on a free ark space"
-    if table.phase is Phase.FLOOD:
-        return "I9", f"{excerpt(move)}: place water on a land space next to water"
-    if isinstance(move, MoveArk):
-        return "I13", f"{excerpt(move)}: an ark moves to a neighbouring water space without an ark"
-    if isinstance(move, Rescue):
-        return (
-            "I14",
-            f"{excerpt(move)}: rescue two face-up animals of one species, one next to your ark",
-        )
-    return "I12", f"{excerpt(move)}: move the ark, rescue a pair, or end the turn"
 
 
 def _updated(
@@ -379,3 +399,15 @@ def _updated(
     result.extend(added)
     result.sort()
     return tuple(result)
+
+
+_PHASES: dict[Phase, PhaseHandlers[State, Move]] = {
+    Phase.PLACE_ARK: PhaseHandlers(
+        moves=_place_ark_options, verify=_verify_place_ark, apply=_place_ark
+    ),
+    Phase.FLOOD: PhaseHandlers(moves=_flood_options, verify=_verify_flood, apply=_flood),
+    Phase.ACT: PhaseHandlers(moves=_act_options, verify=_verify_act, apply=_act),
+    Phase.OVER: PhaseHandlers(moves=_over_options, verify=_verify_over, apply=_no_move),
+}
+"""Per pending decision: its legal moves, the judge of any other move, and the move's effect
+(see :mod:`noahrules.phases`)."""
