@@ -12,7 +12,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from noahrules import NoahRulesError, data
+from noahrules import NoahRulesError
 from noahrules.data import (
     SETTLED_NS,
     Listing,
@@ -20,6 +20,7 @@ from noahrules.data import (
     apply_collection_change,
     load_yaml,
     parse_unique,
+    status,
 )
 from noahrules.errors import RulesDataError
 from noahrules.ferry import check_rules, load_rules
@@ -530,7 +531,7 @@ def test_a_settled_file_is_not_read_again_while_its_status_holds(
     """A variant file last changed long before it was read is trusted by its status (inode,
     size, times) on later loads, and read again once any of them changes."""
     later = time.time_ns() + 10 * SETTLED_NS  # the file, written now, has settled by then
-    monkeypatch.setattr(data, "time", SimpleNamespace(time_ns=lambda: later))
+    monkeypatch.setattr(status, "time", SimpleNamespace(time_ns=lambda: later))
     path = tmp_path / "house.yaml"
     path.write_text(add_cards(card(weight=3)), encoding="utf-8")
     rules = load_rules([str(path)])

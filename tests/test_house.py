@@ -218,7 +218,8 @@ def test_the_package_loads_its_games_and_the_simulator_when_first_used() -> None
         "import sys, noahrules\n"
         "print(sorted(n for n in ('noahrules.ferry', 'noahrules.island', 'noahrules.simulation')"
         " if n in sys.modules))\n"
-        "print(noahrules.ferry.GAME.name, noahrules.simulate.__module__, 'island' in dir(noahrules))\n"
+        "print(noahrules.ferry.GAME.name, noahrules.simulate.__module__,"
+        " 'island' in dir(noahrules))\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.splitlines() == ["[]", "ferry noahrules.simulation True"]

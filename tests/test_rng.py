@@ -126,7 +126,7 @@ def test_the_library_imports_no_source_of_chance_but_rng() -> None:
         ("noahrules/simulation.py", "time"),
         ("noahrules/bots/search.py", "time"),
         ("noahrules/progress.py", "time"),
-        ("noahrules/data.py", "time"),
+        ("noahrules/data/status.py", "time"),
     }
     found = set()
     root = Path(noahrules.__file__).parent.parent

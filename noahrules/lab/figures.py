@@ -10,16 +10,15 @@ interval.
 from __future__ import annotations
 
 import itertools
-import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from attrs import frozen
-
-from noahrules.lab.analysis import DECISIONS, ArmReport, BalanceReport, Sweep
+from noahrules.lab.balance_report import ArmReport, BalanceReport, Sweep, main_unit
+from noahrules.lab.deals import DECISIONS
 from noahrules.lab.design import BASE
 from noahrules.lab.extra import require
+from noahrules.lab.figure_files import Drawn, effects_figure, sweep_figure
 from noahrules.lab.stats import Interval
 
 __all__ = [
@@ -51,16 +50,6 @@ _SIGNIFICANT, _NOT = "tab:red", "tab:grey"
 _NONE = Interval(0.0, 0.0, 0.0)
 
 Plan = tuple[str, str, Callable[[Any], None]]
-
-
-@frozen
-class Drawn:
-    """A figure written as PNG and SVG."""
-
-    name: str
-    title: str
-    png: Path
-    svg: Path
 
 
 def draw_figures(report: BalanceReport, folder: Path) -> tuple[Drawn, ...]:
@@ -163,20 +152,6 @@ def _bound(
     draw: Callable[[Any, BalanceReport, Any], None], report: BalanceReport, what: object
 ) -> Callable[[Any], None]:
     return lambda figure: draw(figure, report, what)
-
-
-def effects_figure(tally: str) -> str:
-    """The name of the figure of the effects of a tally: ``effects-cards-dealt``."""
-    return "effects-" + _slug(tally)
-
-
-def sweep_figure(parameter: str) -> str:
-    """The name of the figure of a swept parameter: ``sweep-hand-size``."""
-    return "sweep-" + _slug(parameter)
-
-
-def _slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
 def _tallies(report: BalanceReport) -> list[str]:
@@ -335,12 +310,6 @@ def _sweep(figure: Any, report: BalanceReport, sweep: Sweep) -> None:
         ax.set_xlabel(sweep.parameter)
         ax.set_title(label, fontsize=9)
     _legend(figure, axes[0])
-
-
-def main_unit(report: BalanceReport) -> str:
-    """The coarsest unit every arm counts its length in (turns before decisions)."""
-    counted = set.intersection(*(set(arm.measures.duration) for arm in report.arms))
-    return "turns" if "turns" in counted else DECISIONS
 
 
 def _lengths(figure: Any, report: BalanceReport) -> None:

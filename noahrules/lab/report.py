@@ -12,7 +12,7 @@ from attrs import frozen
 
 from noahrules.lab.analysis import BalanceReport
 from noahrules.lab.document import blocks, markdown, page, read_images
-from noahrules.lab.figures import Drawn, draw_figures
+from noahrules.lab.figure_files import Drawn
 from noahrules.lab.pool import write_outcome
 from noahrules.lab.run import Outcome
 from noahrules.lab.sheet import FILE, write_sheet
@@ -57,7 +57,7 @@ def write_report(
     ``*.svg``. The same report gives the same files."""
     out = Path(folder)
     out.mkdir(parents=True, exist_ok=True)
-    drawn = draw_figures(report, out / "figures") if figures else ()
+    drawn = _draw_figures(report, out / "figures") if figures else ()
     names = [d.name for d in drawn]
     document = blocks(report, names)
     sheet = write_sheet(out / FILE, games) if games else None
@@ -71,3 +71,11 @@ def write_report(
     title = f"Balance study: {report.game}"
     paths.html.write_text(page(document, images, title), encoding="utf-8")
     return paths
+
+
+def _draw_figures(report: BalanceReport, folder: Path) -> tuple[Drawn, ...]:
+    """Draw the figures of ``report`` into ``folder``. The module that draws them (and
+    matplotlib with it) is imported here alone, so a report without figures loads neither."""
+    from noahrules.lab.figures import draw_figures  # noqa: PLC0415  (only when figures are drawn)
+
+    return draw_figures(report, folder)
