@@ -26,10 +26,9 @@ from noahrules.cli.common import (
 from noahrules.errors import NoahRulesError
 from noahrules.games import GAMES
 from noahrules.lab import BalanceReport, Written, balance
-from noahrules.lab.checks import IdenticalArmsError, silent_arms
 from noahrules.lab.design import DEFAULT_BLOCK, Study, parse_setting
 from noahrules.lab.extra import LabExtraMissing, require
-from noahrules.lab.folder import prepare
+from noahrules.lab.ready import ready
 from noahrules.lab.sequential import MARGINS, RELATIVE, margins_from
 from noahrules.lab.stats import CORRECTIONS
 from noahrules.progress import Progress
@@ -196,19 +195,22 @@ def run(args: argparse.Namespace) -> int:
     study = _study(args)
     check = _check_bots(args, study)
     margins = _margins(args)
-    silent = () if args.pool else silent_arms(study)
-    if silent and not args.allow_identical:
-        raise IdenticalArmsError(silent)
-    for arm in silent:
+    made = ready(
+        study,
+        args.out,
+        overwrite=args.overwrite,
+        allow_identical=args.allow_identical,
+        pooled=bool(args.pool),
+    )
+    for arm in made.silent:
         print(f"noahrules balance: playing anyway: {arm.text}", file=sys.stderr)
-    prepare(args.out, overwrite=args.overwrite)
     progress = Progress(f"{args.game} balance", sys.stderr)
     with executor_of(args) as (executor, runs):
         print(_plan(study, check, args), file=sys.stderr, flush=True)
         try:
             report, files = balance(
                 study,
-                args.out,
+                made,
                 keep=args.keep,
                 figures=not args.no_figures,
                 executor=executor,
@@ -217,9 +219,6 @@ def run(args: argparse.Namespace) -> int:
                 progress=progress,
                 correction=args.correction,
                 check_bots=check,
-                allow_identical=True,
-                overwrite=args.overwrite,
-                silent=silent,
                 count_capped=args.count_capped,
                 until_clear=margins,
                 pooled=args.pool,

@@ -49,6 +49,7 @@ from noahrules.lab.findings import Check, Family, Finding
 from noahrules.lab.folder import FolderError, prepare, record_manifest
 from noahrules.lab.pool import PoolError, pool, read_outcome
 from noahrules.lab.ratings import Rating
+from noahrules.lab.ready import Ready, ready
 from noahrules.lab.report import Written, write_report
 from noahrules.lab.run import Outcome, Played, play
 from noahrules.lab.samples import keep_samples, record_game, record_games
@@ -83,6 +84,7 @@ __all__ = [
     "PoolError",
     "Power",
     "Rating",
+    "Ready",
     "Sample",
     "Silent",
     "Size",
@@ -100,6 +102,7 @@ __all__ = [
     "pool",
     "prepare",
     "read_outcome",
+    "ready",
     "record_game",
     "record_games",
     "record_manifest",
@@ -114,7 +117,7 @@ GAMES_FOLDER = "games"
 
 def balance(
     study: Study,
-    folder: str | os.PathLike[str],
+    folder: str | os.PathLike[str] | Ready,
     *,
     keep: int = 3,
     figures: bool = True,
@@ -126,7 +129,6 @@ def balance(
     check_bots: Sequence[BotLike] = (),
     allow_identical: bool = False,
     overwrite: bool = False,
-    silent: Sequence[Silent] | None = None,
     count_capped: bool = False,
     until_clear: Mapping[str, float] | None = None,
     pooled: Sequence[str | os.PathLike[str]] = (),
@@ -135,10 +137,9 @@ def balance(
     cell in ``folder/games/``, every game in ``folder/games.csv`` and
     ``folder/outcome.jsonl.gz`` (for pooling).
 
-    Before any game: the folder is made ready (:func:`prepare`: a
-    :class:`~noahrules.lab.folder.FolderError` if it cannot be written, or holds anything and
-    ``overwrite`` is false) and the arms that would play as others are refused
-    (:class:`~noahrules.lab.checks.IdenticalArmsError`) unless ``allow_identical``. With
+    Before any game: the arms that would play as others are refused and the folder is made
+    ready (:func:`~noahrules.lab.ready.ready`, with ``overwrite`` and ``allow_identical``),
+    unless ``folder`` is what :func:`~noahrules.lab.ready.ready` made for ``study``. With
     ``check_bots`` the study is played again by those bots, and each finding says whether it
     holds under both. ``correction`` corrects each family of tests (``holm``, ``bonferroni``
     or ``fdr_bh``); ``count_capped`` counts games stopped at the decision cap in the win rates
@@ -160,15 +161,16 @@ def balance(
     if until_clear is not None:
         looks = _Looks(study, margins_from(until_clear), correction, count_capped)
     checked = study.with_bots(check_bots) if check_bots else None
+    if not isinstance(folder, Ready):
+        folder = ready(
+            study, folder, overwrite=overwrite, allow_identical=allow_identical, pooled=bool(pooled)
+        )
+    elif folder.study != study:
+        raise ValueError("the folder was made ready for another study")
+    out, silent = folder.folder, folder.silent
     if pooled:
         outcomes = [("main", pool([read_outcome(f, study) for f in pooled]))]
-        silent = ()
     else:
-        silent = silent_arms(study) if silent is None else tuple(silent)
-        if silent and not allow_identical:
-            raise IdenticalArmsError(silent)
-    out = prepare(folder, overwrite=overwrite)
-    if not pooled:
         played = partial(play, executor=executor, workers=workers, runs_at_once=runs_at_once)
         outcomes = _play_all(study, checked, looks, played, progress)
     main = outcomes[0][1]

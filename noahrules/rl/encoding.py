@@ -104,7 +104,7 @@ def register_encoding(game: str | Game, encoding: Encoding) -> None:
 def when_encoded_games_change(callback: Callable[[], None]) -> None:
     """Call ``callback()`` whenever the games with an encoding may have changed: after each
     :func:`register_encoding`, :func:`noahrules.register_game` and
-    :func:`noahrules.game.unregister_game` (the Gymnasium ids and OpenSpiel games follow)."""
+    :func:`noahrules.games.unregister_game` (the Gymnasium ids and OpenSpiel games follow)."""
     with _LOCK:
         _WATCHERS.append(callback)
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from noahrules.lab import IdenticalArmsError, Study, balance, silent_arms
+from noahrules.lab import IdenticalArmsError, Study, balance, ready, silent_arms
 
 
 def test_arms_with_the_base_rules_are_silent_at_every_count(tmp_path: Path) -> None:
@@ -48,3 +48,22 @@ def test_silent_arms_are_refused_before_anything_is_played(tmp_path: Path) -> No
     with pytest.raises(IdenticalArmsError, match="hand_size=9 plays move for move as base"):
         balance(study, tmp_path / "out", workers=1)
     assert not (tmp_path / "out").exists()  # nothing played, no folder made
+
+
+def test_a_study_made_ready_keeps_the_arms_allowed_and_its_folder(tmp_path: Path) -> None:
+    study = Study.design("ferry", games=3, sweeps={"hand_size": [9]}, players=[3])
+    with pytest.raises(IdenticalArmsError):
+        ready(study, tmp_path / "refused")
+    assert not (tmp_path / "refused").exists()
+    made = ready(study, tmp_path / "out", allow_identical=True)
+    assert made.folder == tmp_path / "out" and made.folder.is_dir()
+    assert [s.arm for s in made.silent] == ["hand_size=9"]
+
+
+def test_balance_refuses_a_folder_made_ready_for_another_study(tmp_path: Path) -> None:
+    study = Study.design("ferry", games=3, sweeps={"hand_size": [7]}, players=[3])
+    other = Study.design("ferry", games=4, sweeps={"hand_size": [7]}, players=[3])
+    made = ready(study, tmp_path / "out")
+    with pytest.raises(ValueError, match="made ready for another study"):
+        balance(other, made, workers=1)
+    assert list(made.folder.iterdir()) == []
