@@ -12,7 +12,7 @@
 - ``error``: a request was refused (``code`` and ``message``); nothing changed.
 
 Views and events are exactly those of :mod:`noahrules.serve.visibility`; ``display``, ``lines``
-and, once the game is over, ``outcome`` are derived from them (:mod:`noahrules.serve.display`,
+and, once the game is over, ``outcome`` are derived from them (:mod:`noahrules.serve.visibility`,
 :mod:`noahrules.serve.explain`). A move made for a person whose time ran out has its note as
 its first line.
 """
@@ -26,7 +26,6 @@ from typing import Any
 from noahrules.events import Event
 from noahrules.render import Screen
 from noahrules.serialize import JsonValue, to_dict
-from noahrules.serve.display import display, lines
 from noahrules.serve.errors import RequestError
 from noahrules.serve.explain import explanation
 from noahrules.serve.jsontext import Spliced, encode
@@ -35,6 +34,8 @@ from noahrules.serve.visibility import (
     SPECTATOR_PATH,
     Shared,
     as_text,
+    display,
+    lines,
     seen_events,
     view_of,
 )

@@ -18,10 +18,10 @@ from noahrules.game import Game
 from noahrules.games import GAMES
 from noahrules.records import GameRecord, replay
 from noahrules.serialize import JsonValue, from_json, to_dict
-from noahrules.serve.display import AnyScreen, derived, lines
 from noahrules.serve.errors import RequestError
 from noahrules.serve.explain import explanation
 from noahrules.serve.naming import named_screen
+from noahrules.serve.visibility import AnyScreen, derived, lines
 
 __all__ = ["frames", "read_record"]
 

@@ -33,6 +33,7 @@ __all__ = [
     "Seat",
     "again",
     "free",
+    "invite_links",
     "join",
     "make_seats",
     "new_token",
@@ -188,6 +189,11 @@ def again(seats: Sequence[Seat]) -> list[Seat]:
         else:
             fresh.append(Seat(HUMAN, seat.name, token=new_token(), named=seat.named))
     return fresh
+
+
+def invite_links(seats: Sequence[Seat]) -> list[dict[str, JsonValue]]:
+    """The link (``seat``, ``token``) of every invited seat."""
+    return [{"seat": i, "token": s.token} for i, s in enumerate(seats) if s.is_invited]
 
 
 def _unnamed(index: int) -> str:

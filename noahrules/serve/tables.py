@@ -36,6 +36,8 @@ __all__ = [
     "read_move",
     "restore",
     "start",
+    "still_running",
+    "unload_if_idle",
 ]
 
 
@@ -191,6 +193,15 @@ def read_move(game: Game, rules: RulesValue, data: object) -> object:
         raise RequestError("bad_move", str(exc)) from None
 
 
+def still_running(table: ServerTable) -> None:
+    """Refuse a change (a move, a seat, closing it) to a table whose game is over or that was
+    closed."""
+    if table.over:
+        raise RequestError("over", "the game is over")
+    if table.closed is not None:
+        raise RequestError("closed", f"this table was closed: {table.closed}")
+
+
 def advance(
     table: ServerTable, seat: int, seq: int, move: object, limit: int
 ) -> tuple[object, tuple[Event, ...]]:
@@ -198,10 +209,7 @@ def advance(
     is that seat's turn at that position. Raises :class:`RequestError`; changes nothing."""
     live = table.live
     assert live is not None
-    if table.over:
-        raise RequestError("over", "the game is over")
-    if table.closed is not None:
-        raise RequestError("closed", f"this table was closed: {table.closed}")
+    still_running(table)
     if seq != table.seq:
         raise RequestError("stale", f"this table is at move {table.seq}, not {seq}")
     if table.to_act != seat:
@@ -243,3 +251,9 @@ def follow(table: ServerTable) -> None:
     assert live is not None
     table.over = table.game.is_over(live.state)
     table.to_act = table.game.current_player(live.state)
+
+
+def unload_if_idle(table: ServerTable) -> None:
+    """Forget an ended table's game while nobody looks at it (it is replayed on demand)."""
+    if table.ended and not table.sessions and not table.lock.locked():
+        table.live = None

@@ -19,13 +19,12 @@ import noahrules.serve
 from noahrules import GAMES
 from noahrules.serialize import to_dict
 from noahrules.serve.creation import TableRequest
-from noahrules.serve.display import derived
 from noahrules.serve.errors import CODES, RequestError
 from noahrules.serve.hub import Hub
 from noahrules.serve.inbound import Hello, MoveRequest, read
 from noahrules.serve.settings import Settings
 from noahrules.serve.store import Store, TableRow
-from noahrules.serve.visibility import Shared, as_data, view_data
+from noahrules.serve.visibility import Shared, as_data, derived, view_data
 from tests.serve.support import join
 
 MODULES = [

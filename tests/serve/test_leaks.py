@@ -30,10 +30,10 @@ from noahrules.game import Game
 from noahrules.serialize import from_dict, to_dict
 from noahrules.serve import messages
 from noahrules.serve.creation import TableRequest
-from noahrules.serve.display import derived
 from noahrules.serve.explain import explanation
 from noahrules.serve.hub import Hub
 from noahrules.serve.settings import Settings
+from noahrules.serve.visibility import derived
 from tests.harness import DECISION_BOUND
 from tests.serve.support import Recorder, join
 
