@@ -3,8 +3,8 @@
 :func:`observe` encodes any game's view with that game's observer
 (:attr:`Encoding.observer <noahrules.rl.encoding.Encoding.observer>`), made once per rules value
 and player count (:func:`observer_for`). It reads the view and nothing else: a view holds exactly
-what its seat may know (DESIGN principle 4), so two states that differ only in what the seat
-cannot know give it equal observations.
+what its seat may know (docs/design.md principle 4), so two states that differ only in what the
+seat cannot know give it equal observations.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""Who a client is, for the limits the server keeps per client address (DESIGN principle 10).
+"""Who a client is, for the limits the server keeps per client address (docs/design.md
+principle 10).
 
 A client's address is the connection's, or, behind a reverse proxy the host trusts
 (:attr:`Settings.trust_proxy`), the last address of ``X-Forwarded-For``: the one the proxy

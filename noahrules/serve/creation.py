@@ -8,8 +8,8 @@ seat for a person the creator invites with its link (only that link opens it), `
 the lobby offers to anyone; seat 0 is the creator's own (``"human"``, or a bot). ``name`` names
 the creator's seat; ``unlisted`` keeps the table out of the lobby (reached by its links only);
 ``seed`` is accepted only when the server allows it (:attr:`Settings.allow_seed`). Only
-packaged variants may be named: a request never makes the server open a file (DESIGN principle
-8).
+packaged variants may be named: a request never makes the server open a file
+(docs/design.md principle 8).
 
 >>> from noahrules.serve.settings import Settings
 >>> request = {"game": "island", "players": 2, "seats": ["human", "open"], "unlisted": True}

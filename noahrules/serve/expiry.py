@@ -1,6 +1,6 @@
-"""What nobody uses expires (DESIGN principle 10): when a table is closed for want of people or
-moves, and when a person's time to act has run out. Pure functions of a table, the time by the
-server's clock and the settings; the hub acts on what they say.
+"""What nobody uses expires (docs/design.md principle 10): when a table is closed for want of
+people or moves, and when a person's time to act has run out. Pure functions of a table, the
+time by the server's clock and the settings; the hub acts on what they say.
 
 >>> duration(1800), duration(7 * 24 * 3600), duration(90)
 ('30 minutes', '7 days', '90 seconds')

@@ -1,4 +1,4 @@
-"""The messages a client sends over the WebSocket, read strictly (DESIGN principle 8).
+"""The messages a client sends over the WebSocket, read strictly (docs/design.md principle 8).
 
 - ``{"type": "hello", "table": ID, "token": TOKEN or null, "since": N}``: join a table, as the
   seat of ``TOKEN`` or (``null``) as a spectator, having seen ``N`` moves already (default 0);

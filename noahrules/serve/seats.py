@@ -1,5 +1,5 @@
-"""The seats of a table and what may be done with them (DESIGN principle 10: a seat someone was
-invited to is never offered to anyone else).
+"""The seats of a table and what may be done with them (docs/design.md principle 10: a seat
+someone was invited to is never offered to anyone else).
 
 A person's seat is *invited* (only the token of its link opens it) or *open* (the lobby offers
 it; whoever joins gets a token made for them, never one handed out before). The host, who holds

@@ -1,5 +1,5 @@
-"""The table server's settings: every limit it enforces is written down here (DESIGN principles
-8 and 10), and ``docs/serve.md`` lists each with its command-line flag.
+"""The table server's settings: every limit it enforces is written down here
+(docs/design.md principles 8 and 10), and ``docs/serve.md`` lists each with its command-line flag.
 
 >>> from noahrules.serve.settings import Settings
 >>> Settings().max_message, Settings().creations_per_minute

@@ -1,8 +1,8 @@
 """What each client may see, and what its page shows beside it, as plain data.
 
 A seat gets its view and its events, a spectator the public view and the events with every
-secret blanked (DESIGN principle 4). Both come only from the game's view machinery: a seat's
-message holds exactly ``to_dict(view(state, seat))`` and ``[to_dict(e) for e in
+secret blanked (docs/design.md principle 4). Both come only from the game's view machinery: a
+seat's message holds exactly ``to_dict(view(state, seat))`` and ``[to_dict(e) for e in
 events_for(events, seat)]``; the public view is the public table that every view holds
 (``view(state, seat).table``), with nothing of any seat's own.
 
