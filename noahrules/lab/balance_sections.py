@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from noahrules.lab.balance_report import BalanceReport, Comparison, Sweep, main_unit
 from noahrules.lab.findings import MEASURES, interval_text, p_equals, rate_text
-from noahrules.lab.markup import Block, Paragraph, Table
+from noahrules.lab.markup import Block, Grid, Paragraph
 from noahrules.lab.report_cells import p_marked, several_counts, tests_by_subject
 from noahrules.lab.stats import Interval
 
@@ -46,12 +46,12 @@ def seat_tables(report: BalanceReport) -> list[Block]:
             "Win rates by position in the turn order (position 0 moves first), with 95% "
             "intervals; * marks a significant test after correction:"
         ),
-        Table(
+        Grid(
             ("arm", *players, *(f"position {k}" for k in range(most)), *tail),
             rows("positions", "positions_test", "positions"),
         ),
         Paragraph("By seat number, whatever the order (island: seat k takes ark k):"),
-        Table(
+        Grid(
             ("arm", *players, *(f"seat {k}" for k in range(most)), *tail),
             rows("seats", "seats_test", "seat numbers"),
         ),
@@ -72,7 +72,7 @@ def first_player_table(report: BalanceReport) -> Block:
         )
         for name in names
     )
-    return Table(("arm", *(f"{n} players" for n in report.players)), rows)
+    return Grid(("arm", *(f"{n} players" for n in report.players)), rows)
 
 
 def comparison_blocks(report: BalanceReport) -> list[Block]:
@@ -113,7 +113,7 @@ def comparison_blocks(report: BalanceReport) -> list[Block]:
             "with 95% intervals and the adjusted p-value; * marks a significant difference "
             f"after correction. The tests: {methods}. Games stopped at the cap are left out."
         ),
-        Table(header, rows),
+        Grid(header, rows),
     ]
     found += _positions(report)
     if report.pairing is not None:
@@ -148,7 +148,7 @@ def _positions(report: BalanceReport) -> list[Block]:
             "Each position's win rate, arm less base, by the same paired test (described; the "
             "first player's win rate and the win-rate spread above are the tests):"
         ),
-        Table(("arm", *players, *(f"position {k}" for k in range(most))), rows),
+        Grid(("arm", *players, *(f"position {k}" for k in range(most))), rows),
     ]
 
 
@@ -194,7 +194,7 @@ def ranking_blocks(report: BalanceReport) -> list[Block]:
         if several_counts(report):
             found.append(Paragraph(f"At {players} players:"))
         found.append(
-            Table(
+            Grid(
                 (
                     "rank",
                     "arm",
@@ -241,4 +241,4 @@ def sweep_table(report: BalanceReport, sweep: Sweep) -> Block:
         "first player's edge",
         f"median {unit}",
     )
-    return Table(header, tuple(rows))
+    return Grid(header, tuple(rows))

@@ -36,17 +36,17 @@ from noahrules.lab.game_sections import (
 )
 from noahrules.lab.html_page import page, read_images
 from noahrules.lab.markdown import markdown
-from noahrules.lab.markup import Block, Bullets, Heading, Image, Paragraph, Table
+from noahrules.lab.markup import Block, Bullets, Grid, Heading, Image, Paragraph
 from noahrules.lab.method_sections import method_items, power_blocks
 from noahrules.lab.stats import CORRECTIONS
 
 __all__ = [
     "Block",
     "Bullets",
+    "Grid",
     "Heading",
     "Image",
     "Paragraph",
-    "Table",
     "blocks",
     "markdown",
     "page",

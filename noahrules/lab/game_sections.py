@@ -7,7 +7,7 @@ from noahrules.lab.balance_report import BalanceReport
 from noahrules.lab.deals import DECISIONS
 from noahrules.lab.figure_files import effects_figure
 from noahrules.lab.findings import interval_text, p_shown, rate_text
-from noahrules.lab.markup import Block, Heading, Image, Paragraph, Table
+from noahrules.lab.markup import Block, Grid, Heading, Image, Paragraph
 from noahrules.lab.report_cells import arm_cell, p_marked, tests_by_subject
 from noahrules.lab.stats import Interval
 from noahrules.simulation import Stats
@@ -53,7 +53,7 @@ def length_blocks(report: BalanceReport) -> list[Block]:
             "The length of the finished games in each unit the game counts: arms are compared "
             f"by their medians, which a few long games cannot move.{capped}"
         ),
-        Table(header, tuple(rows)),
+        Grid(header, tuple(rows)),
     ]
 
 
@@ -69,7 +69,7 @@ def score_table(report: BalanceReport) -> Block:
     """The scores by position, their spread and the decisive games, arm by arm."""
     most = max(report.players)
     header = ("arm", *(f"position {k}" for k in range(most)), "spread", "decisive games")
-    return Table(
+    return Grid(
         header,
         tuple(
             (
@@ -120,7 +120,7 @@ def dealt_blocks(report: BalanceReport, drawn: set[str]) -> list[Block]:
                 )
             rows.append((key, *cells))
         found.append(
-            Table(("key", *(arm_cell(report, a.name, a.players) for a in arms)), tuple(rows))
+            Grid(("key", *(arm_cell(report, a.name, a.players) for a in arms)), tuple(rows))
         )
     return found
 
@@ -155,7 +155,7 @@ def played_blocks(report: BalanceReport) -> list[Block]:
             )
             found += [
                 Paragraph(f"{arm_cell(report, arm.name, arm.players)}:"),
-                Table(("key", "per game", "seats with it win", "seats without it win"), rows),
+                Grid(("key", "per game", "seats with it win", "seats without it win"), rows),
             ]
     return found
 
@@ -181,7 +181,7 @@ def bot_blocks(report: BalanceReport) -> list[Block]:
             "(the model starts every bot at 25 ± 8.3); the ordinal, mu less 3 sigma, ranks "
             "them cautiously."
         ),
-        Table(("arm", "bot", "win rate", "OpenSkill rating (mixed tables)"), tuple(rows)),
+        Grid(("arm", "bot", "win rate", "OpenSkill rating (mixed tables)"), tuple(rows)),
     ]
 
 
@@ -215,7 +215,7 @@ def check_blocks(report: BalanceReport) -> list[Block]:
             for f in checked
         )
         found.append(
-            Table(("kind", "arm", "subject", ", ".join(report.bots), bots, "verdict"), rows)
+            Grid(("kind", "arm", "subject", ", ".join(report.bots), bots, "verdict"), rows)
         )
     return found
 
@@ -237,7 +237,7 @@ def totals_table(report: BalanceReport) -> Block:
         for arm in report.arms
         for name, s in arm.numbers.items()
     )
-    return Table(("arm", "per game", "mean ± sd", "median", "range"), rows)
+    return Grid(("arm", "per game", "mean ± sd", "median", "range"), rows)
 
 
 def sample_blocks(report: BalanceReport) -> list[Block]:
@@ -260,4 +260,4 @@ def sample_blocks(report: BalanceReport) -> list[Block]:
         "file of yours or a --set: the arm's rules, lab.Arm(...).rules(game))."
     )
     header = ("arm", "kept as", "deal", "first player", "scores", "decisions", "record")
-    return [Heading("Sample games"), note, Table(header, rows)]
+    return [Heading("Sample games"), note, Grid(header, rows)]

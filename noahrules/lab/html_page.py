@@ -7,7 +7,7 @@ import html
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from noahrules.lab.markup import Block, Bullets, Heading, Paragraph, Table
+from noahrules.lab.markup import Block, Bullets, Grid, Heading, Paragraph
 
 _STYLE = """
 body { font: 15px/1.45 system-ui, sans-serif; max-width: 1100px; margin: 2em auto; padding: 0 1em;
@@ -47,7 +47,7 @@ def _html(block: Block, images: Mapping[str, bytes]) -> str:
         return f"<p>{_inline(block.text)}</p>"
     if isinstance(block, Bullets):
         return "<ul>\n" + "\n".join(f"<li>{_inline(i)}</li>" for i in block.items) + "\n</ul>"
-    if isinstance(block, Table):
+    if isinstance(block, Grid):
         head = "".join(f"<th>{html.escape(h)}</th>" for h in block.header)
         rows = "\n".join(
             "<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>"

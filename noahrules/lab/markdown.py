@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from noahrules.lab.markup import Block, Bullets, Heading, Paragraph, Table
+from noahrules.lab.markup import Block, Bullets, Grid, Heading, Paragraph
 
 
 def markdown(document: Sequence[Block]) -> str:
@@ -24,7 +24,7 @@ def _markdown(block: Block) -> str:
         return block.text
     if isinstance(block, Bullets):
         return "\n".join(f"- {item}" for item in block.items)
-    if isinstance(block, Table):
+    if isinstance(block, Grid):
         lines = ["| " + " | ".join(map(_cell, block.header)) + " |"]
         lines.append("|" + "---|" * len(block.header))
         lines += ["| " + " | ".join(map(_cell, row)) + " |" for row in block.rows]

@@ -29,8 +29,8 @@ class Bullets:
 
 
 @frozen
-class Table:
-    """A table of text cells under a header row."""
+class Grid:
+    """A grid of text cells under a header row (a table in Markdown and HTML)."""
 
     header: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
@@ -44,5 +44,5 @@ class Image:
     title: str
 
 
-Block = Heading | Paragraph | Bullets | Table | Image
+Block = Heading | Paragraph | Bullets | Grid | Image
 """A part of a document."""

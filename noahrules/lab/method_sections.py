@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from noahrules.lab.balance_report import BalanceReport
 from noahrules.lab.findings import LEVEL
-from noahrules.lab.markup import Block, Paragraph, Table
+from noahrules.lab.markup import Block, Grid, Paragraph
 from noahrules.lab.report_cells import several_counts
 from noahrules.lab.stats import CORRECTIONS
 
@@ -42,7 +42,7 @@ def power_blocks(report: BalanceReport) -> list[Block]:
             "step, which takes about 1.2 times as many games for m = 2, 1.7 for m = 10 and 2.4 "
             "for m = 100."
         ),
-        Table(
+        Grid(
             (
                 *(("players",) if several_counts(report) else ()),
                 "difference",

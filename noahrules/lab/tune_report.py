@@ -17,10 +17,10 @@ from attrs import frozen
 from noahrules.lab.document import (
     Block,
     Bullets,
+    Grid,
     Heading,
     Image,
     Paragraph,
-    Table,
     markdown,
     page,
     read_images,
@@ -135,7 +135,7 @@ def blocks(tuning: Tuning, figures: Sequence[str] = ()) -> list[Block]:
         )
         for t in tuning.trials
     )
-    found.append(Table(("trial", "state", "games", *names, *measures, "value"), rows))
+    found.append(Grid(("trial", "state", "games", *names, *measures, "value"), rows))
     for name in names:
         figure = f"effect-{name}"
         if figure in drawn:
@@ -182,7 +182,7 @@ def _verdict(tuning: Tuning) -> list[Block]:
             f"Played again on {confirmation.games:,} fresh games (deals of seed "
             f"{confirmation.seed}), the targets **{verdict}** by their estimates:"
         ),
-        Table(("target", "estimate (95% interval)", "by the estimate", "by the interval"), rows),
+        Grid(("target", "estimate (95% interval)", "by the estimate", "by the interval"), rows),
     ]
     return found
 
