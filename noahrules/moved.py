@@ -4,17 +4,24 @@ naming the new one, until the next release (CHANGELOG.md lists them under "Chang
 from __future__ import annotations
 
 import importlib
-import sys
 import warnings
 from collections.abc import Callable, Mapping
 
 __all__ = ["moved_module", "moved_names"]
 
 
-def moved_module(old: str, new: str) -> None:
-    """Make the module ``old`` (being imported) the module ``new``, with a warning."""
-    warnings.warn(f"{old} moved to {new}", DeprecationWarning, stacklevel=3)
-    sys.modules[old] = importlib.import_module(new)
+def moved_module(old: str, new: str) -> Callable[[str], object]:
+    """The ``__getattr__`` of the module ``old``, whose names moved to the module ``new``:
+    each found there, with a warning."""
+
+    def find(name: str) -> object:
+        module = importlib.import_module(new)
+        if name.startswith("__") or not hasattr(module, name):
+            raise AttributeError(f"module {old!r} has no attribute {name!r}")
+        warnings.warn(f"{old} moved to {new}", DeprecationWarning, stacklevel=2)
+        return getattr(module, name)
+
+    return find
 
 
 def moved_names(module: str, homes: Mapping[str, str]) -> Callable[[str], object]:

@@ -3,4 +3,4 @@ release."""
 
 from noahrules.moved import moved_module
 
-moved_module(__name__, "noahrules.cli.simulate")
+__getattr__ = moved_module(__name__, "noahrules.cli.simulate")

@@ -3,4 +3,4 @@ path still finds it, with a warning, until the next release."""
 
 from noahrules.moved import moved_module
 
-moved_module(__name__, "noahrules.serve.visibility")
+__getattr__ = moved_module(__name__, "noahrules.serve.visibility")
