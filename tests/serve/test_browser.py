@@ -365,7 +365,8 @@ def check_the_island_end(page: Page, state: object) -> None:
         [b.start, b.flood, b.animals, b.doubled, b.bonus, b.total] for b in parts
     ]
     totals = page.locator(".island-side li").all_inner_texts()
-    assert all(f"{b.total} points in all" in text for b, text in zip(parts, totals, strict=True))
+    shown = [f"{b.total} point{'' if b.total == 1 else 's'} in all" for b in parts]
+    assert all(words in text for words, text in zip(shown, totals, strict=True)), totals
 
 
 def test_the_ferry_table_on_a_phone(browser: Browser, server: ServerProcess, shots: Path) -> None:

@@ -89,3 +89,8 @@ export function hue(name) {
   for (const c of name) n = (n * 31 + c.charCodeAt(0)) % 360;
   return n;
 }
+
+/** A count and its noun: "1 point", "3 points" (``many`` for an irregular plural). */
+export function counted(n, one, many = `${one}s`) {
+  return `${n} ${n === 1 ? one : many}`;
+}

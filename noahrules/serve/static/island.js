@@ -1,6 +1,6 @@
 // The island game ("Two by Two"): the hex map in SVG, the arks, the pairs you can rescue.
 // Targets and pairs come from the view's legal moves; nothing here decides what is legal.
-import { h, hue, s, seatName } from "./dom.js";
+import { counted, h, hue, s, seatName } from "./dom.js";
 import { movesOf } from "./plain.js";
 
 const R = 20;
@@ -86,8 +86,10 @@ function map(model, act, table) {
     if (picked === space) classes.push("picked");
     attrs.class = classes.join(" ");
     const disc = s("circle", { cx: x, cy: y, r: R * 0.66, fill: tile.face_up ? `hsl(${hue(tile.species)} 60% 72%)` : null });
+    // a finger's reach: the disc's target fills its hex (44 px on a phone's scale, style.css)
+    const reach = s("circle", { cx: x, cy: y, r: R * 0.85, class: "reach" });
     const label = s("text", { x, y: y + 4, "text-anchor": "middle" }, tile.face_up ? tile.species.slice(0, 3) : "?");
-    tiles.push(s("g", attrs, s("title", {}, tile.face_up ? `${tile.species} on space ${space}` : `face-down animal on space ${space}`), disc, label));
+    tiles.push(s("g", attrs, s("title", {}, tile.face_up ? `${tile.species} on space ${space}` : `face-down animal on space ${space}`), reach, disc, label));
   });
   const arks = table.arks.map((space, seat) => {
     if (space === null) return null;
@@ -98,8 +100,10 @@ function map(model, act, table) {
       s("path", { d: `M${x - 13},${y - 3} L${x + 13},${y - 3} L${x + 8},${y + 8} L${x - 8},${y + 8} Z`, fill: ARK_FILL[colour] || colour, stroke: "#222" }),
       s("text", { x, y: y - 6, "text-anchor": "middle", class: "ark-label" }, String(seat)));
   });
-  return s("svg", { class: "map", id: "map", viewBox: box.map((v) => v.toFixed(1)).join(" "), role: "img", "aria-label": "the island" },
+  const svg = s("svg", { class: "map", id: "map", viewBox: box.map((v) => v.toFixed(1)).join(" "), role: "img", "aria-label": "the island" },
     ...cells, ...tiles, ...arks);
+  svg.style.setProperty("--map-width", box[2].toFixed(1));  // the page's policy allows no style attribute
+  return h("div", { class: "map-frame" }, svg);
 }
 
 function summary(model, table) {
@@ -134,8 +138,8 @@ function sidePanel(model, table) {
  * end, I17); once the game is over, its final total. */
 function pointsText(model, table, seat) {
   const outcome = model.outcome;
-  if (table.phase === "over" && outcome) return `${outcome.rows[seat][outcome.rows[seat].length - 1]} points in all`;
-  return `${table.points[seat]} points so far, before the animals`;
+  if (table.phase === "over" && outcome) return `${counted(Number(outcome.rows[seat][outcome.rows[seat].length - 1]), "point")} in all`;
+  return `${counted(table.points[seat], "point")} so far, before the animals`;
 }
 
 /** The map's legend, for the Rules panel: what each colour and mark means. */

@@ -1,5 +1,5 @@
 // The lobby: the tables of the server a page at a time, a form for a new one, joining and watching.
-import { BASE, api, h, put, toast } from "./dom.js";
+import { BASE, api, counted, h, put, toast } from "./dom.js";
 import { rulesButton } from "./rules.js";
 
 const PEOPLE = { human: "a friend you invite", open: "anyone (an open seat)" };
@@ -88,17 +88,19 @@ async function refresh(lobby) {
     const who = t.seats.map((s) => s.kind === "bot" ? s.label
       : `${s.label}${s.taken ? "" : s.open ? " (open)" : " (invited)"}`);
     const state = t.problem ? "cannot be restored" : t.over ? "game over" : t.closed ? `closed: ${t.closed}` :
-      t.free ? `${t.free} open seat(s)` : `move ${t.seq}`;
+      t.free ? counted(t.free, "open seat") : `move ${t.seq}`;
     const actions = [];
     if (t.free) actions.push(h("button", { class: "join", onclick: () => join(t.id) }, "Join"));
     actions.push(h("a", { class: "button", href: `${BASE}/t/${t.id}` }, "Watch"));
     if (t.over || t.closed) actions.push(h("a", { class: "button", href: `${BASE}/replay?table=${t.id}` }, "Replay"));
     return h("tr", { "data-table": t.id },
-      h("td", {}, t.game), h("td", {}, t.variants.join(", ") || "\u2014"),
-      h("td", {}, who.join(", ")), h("td", {}, state), h("td", { class: "actions" }, actions));
+      h("td", { "data-label": "Game" }, t.game),
+      h("td", { "data-label": "Variants" }, t.variants.join(", ") || "\u2014"),
+      h("td", { "data-label": "Seats" }, who.join(", ")), h("td", { "data-label": "State" }, state),
+      h("td", { class: "actions" }, actions));
   });
   const table = rows.length
-    ? h("div", { class: "scroll" }, h("table", {},
+    ? h("div", { class: "scroll" }, h("table", { class: "rows" },
       h("thead", {}, h("tr", {}, ["Game", "Variants", "Seats", "State", ""].map((c) => h("th", {}, c)))),
       h("tbody", {}, rows)))
     : h("p", { class: "muted" }, "No tables yet: create one.");

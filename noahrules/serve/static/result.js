@@ -6,20 +6,20 @@ import { h, seatName } from "./dom.js";
 export function resultContent(end, info, you, spec) {
   const winners = end.winners.map((s) => seatName(info, s, you)).join(" and ");
   const outcome = end.outcome;
-  const rows = info.seats.map((entry, seat) => {
-    const won = end.winners.includes(seat);
-    const cells = outcome ? outcome.rows[seat].map((value, i) =>
-      h("td", { class: i === outcome.rows[seat].length - 1 ? "score" : "part" }, value))
-      : [h("td", { class: "score" }, end.scores[seat])];
-    return h("tr", { class: won ? "winner" : "", "data-seat": seat },
-      h("td", {}, seatName(info, seat, you)), cells, h("td", {}, won ? "winner" : ""));
-  });
   const heads = outcome ? outcome.columns
     : [spec.score_name + (spec.lower_scores_win ? " (lower wins)" : "")];
+  const rows = info.seats.map((entry, seat) => {
+    const won = end.winners.includes(seat);
+    const values = outcome ? outcome.rows[seat] : [end.scores[seat]];
+    const cells = values.map((value, i) => h("td",
+      { class: i === values.length - 1 ? "score" : "part", "data-label": heads[i] }, value));
+    return h("tr", { class: won ? "winner" : "", "data-seat": seat },
+      h("td", { class: "seat" }, seatName(info, seat, you)), cells, h("td", {}, won ? "winner" : ""));
+  });
   return [
     h("p", { id: "winners" }, `${end.winners.length > 1 ? "Winners" : "Winner"}: ${winners}`),
     outcome ? h("p", { class: "reason", id: "reason" }, outcome.reason) : null,
-    h("div", { class: "scroll" }, h("table", { class: "scores", id: "scores" },
+    h("div", { class: "scroll" }, h("table", { class: "scores rows", id: "scores" },
       h("thead", {}, h("tr", {}, h("th", {}, "Seat"), heads.map((c) => h("th", {}, c)), h("th", {}, ""))),
       h("tbody", {}, rows))),
     outcome ? h("ul", { class: "notes", id: "notes" }, outcome.notes.map((n) => h("li", {}, n))) : null,
