@@ -21,7 +21,9 @@ An explanation is computed from what the client sees, like everything else it is
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from importlib import import_module
 from importlib.resources import files
+from pathlib import PurePosixPath
 from typing import Any
 
 from attrs import frozen
@@ -29,6 +31,7 @@ from attrs import frozen
 from noahrules.events import Event
 from noahrules.game import Game
 from noahrules.serialize import JsonValue
+from noahrules.serve.errors import RequestError
 
 __all__ = ["LAYER", "PageParts", "explanation", "guide", "names", "public"]
 
@@ -43,8 +46,16 @@ class PageParts:
     """What the page knows of one game beyond its rules."""
 
     guide: str | None = None
-    """The file of ``noahrules/serve/guides/`` holding the game's rules summary (Markdown: ``##``
-    headings, paragraphs, ``-`` lists, ``**bold**``), or ``None``."""
+    """The game's rules summary for the *Rules* panel (Markdown: ``##`` headings, paragraphs,
+    ``-`` lists, ``**bold**``): the text itself (anything of more than one line), or the path of
+    a file relative to the package of the module that holds these parts (``"guides/ferry.md"``
+    beside :mod:`noahrules.serve.ferry`), or ``None``."""
+    board: str | None = None
+    """The page's own drawing of the game: its module among the page's scripts (``"ferry"``,
+    ``"island"``: ``static/ferry.js``, ``static/island.js``). ``None``: the page shows the game's
+    table as its text screen draws it (``Renderer.screen``'s ``table(view)``, what ``noahrules
+    play`` prints) and its picture where it draws one (``Renderer.picture``), beside the
+    choices."""
     explain: Explain | None = None
     """``explain(view, events, labels)``: the end of a game for one client, from its view (a
     seat's, or the public table) and the game's events as it saw them: ``{"reason": text,
@@ -58,11 +69,22 @@ def parts(game: Game) -> PageParts:
 
 
 def guide(game: Game) -> str | None:
-    """The game's rules summary, as Markdown text (``None`` if it has none)."""
-    name = parts(game).guide
-    if name is None:
-        return None
-    return (files("noahrules.serve") / "guides" / name).read_text("utf-8")
+    """The game's rules summary, as Markdown text (``None`` if it has none); a
+    :class:`~noahrules.serve.errors.RequestError` (``internal``) naming the file when the
+    declaration names one that cannot be read."""
+    given = parts(game).guide
+    if given is None or "\n" in given:
+        return given
+    path = PurePosixPath(given)
+    if path.is_absolute() or ".." in path.parts or not path.parts:
+        raise RequestError("internal", f"the guide of {game.name} is not inside its package")
+    home = import_module(game.plugins[LAYER].partition(":")[0]).__package__
+    try:
+        if not home:
+            raise ModuleNotFoundError("its parts are not in a package")
+        return files(home).joinpath(*path.parts).read_text("utf-8")
+    except (OSError, UnicodeDecodeError, ModuleNotFoundError) as exc:
+        raise RequestError("internal", f"the guide of {game.name} cannot be read: {exc}") from None
 
 
 def explanation(

@@ -60,5 +60,5 @@ def explain(view: Any, events: Sequence[Event], seat_labels: Sequence[str]) -> d
     }
 
 
-PARTS = PageParts(guide="ferry.md", explain=explain)
+PARTS = PageParts(guide="guides/ferry.md", board="ferry", explain=explain)
 """The ferry game's parts for the page (``GameSpec.plugins["serve"]``)."""

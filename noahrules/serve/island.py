@@ -57,5 +57,5 @@ class _Holding:
     table: object
 
 
-PARTS = PageParts(guide="island.md", explain=explain)
+PARTS = PageParts(guide="guides/island.md", board="island", explain=explain)
 """The island game's parts for the page (``GameSpec.plugins["serve"]``)."""

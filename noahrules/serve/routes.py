@@ -34,6 +34,7 @@ from __future__ import annotations
 import asyncio
 import html
 import json
+import logging
 import secrets
 from collections.abc import Awaitable, Callable
 from importlib.resources import files
@@ -62,6 +63,8 @@ from noahrules.serve.socket import play_endpoint
 from noahrules.serve.tables import ServerTable
 
 __all__ = ["PAGE_HEADERS", "STATIC", "routes"]
+
+log = logging.getLogger("noahrules.serve")
 
 STATIC = Path(str(files("noahrules.serve") / "static"))
 """The page's files, shipped in the package."""
@@ -250,6 +253,9 @@ def _guarded(handler: Handler) -> Handler:
             return _error(exc)
         except NoahRulesError as exc:
             return _error(RequestError("bad_request", str(exc)))
+        except Exception:  # every answer of the API is JSON, a failure of the server's own too
+            log.exception("%s %s failed", request.method, request.url.path)
+            return _error(RequestError("internal", "the server could not answer this request"))
 
     guarded.__name__ = handler.__name__
     guarded.__doc__ = handler.__doc__

@@ -39,6 +39,7 @@ from noahrules.events import Event, events_for
 from noahrules.game import Game
 from noahrules.render import Screen
 from noahrules.serialize import JsonValue, to_dict
+from noahrules.serve.explain import parts
 from noahrules.serve.jsontext import Raw, Spliced, dumps
 
 T = TypeVar("T")
@@ -168,13 +169,20 @@ def display(
     game: Game, screen: AnyScreen, view: object, at: str = "", shared: Shared | None = None
 ) -> dict[str, JsonValue]:
     """The derived values of ``view`` (serialized at path ``at`` of the message's view), and its
-    prompt and choices when its seat is to act."""
+    prompt and choices when its seat is to act. For a game the page has no drawing of its own
+    for (:attr:`PageParts.board`), a seat also gets the game's table as its text screen draws it
+    (``table``: lines) and, where the game draws one, as a picture (``picture``: SVG)."""
     moves: tuple[object, ...] = getattr(view, "legal_moves", ())
-    return {
+    shown: dict[str, JsonValue] = {
         "derived": derived(game, view, at, shared),
         "prompt": screen.prompt(view) if moves else None,
         "choices": [screen.label(view, move) for move in moves],
     }
+    if parts(game).board is None and screen.you is not None:
+        shown["table"] = list(screen.table(view))
+        draw = game.render.picture if game.render is not None else None
+        shown["picture"] = draw(view) if draw is not None else None
+    return shown
 
 
 def lines(screen: AnyScreen, events: Iterable[Event]) -> list[JsonValue]:

@@ -6,16 +6,15 @@ read right ("1 point"). Screenshots go where :mod:`tests.serve.test_browser` put
 
 from __future__ import annotations
 
-import os
 import random
 import re
-import textwrap
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.serve.installed import with_climbs
 from tests.serve.support import ServerProcess
 from tests.serve.test_browser import (
     MAX_CLICKS,
@@ -30,42 +29,15 @@ from tests.serve.test_browser import (
 
 __all__ = ["browser", "shots"]  # the fixtures, shared with the other browser tests
 
-ROOT = Path(__file__).resolve().parents[2]
-EXAMPLE = ROOT / "docs" / "examples" / "newgame"
 WIDTH = PHONE["width"]
 FINGER = 44
 """The least side of a tap target, in CSS pixels (what phone guidelines ask: 44-48)."""
-LONG_TITLE = "Climb, told at length: a title long enough to widen any picker that fits its text"
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    """A server with four games: ferry, island, Climb and a second Climb of a long title, the
-    last two announced by an installed package's entry points."""
-    folder = tmp_path_factory.mktemp("phone")
-    info = folder / "noahrules_climbs-1.0.0.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: noahrules-climbs\nVersion: 1.0\n")
-    (info / "entry_points.txt").write_text(
-        "[noahrules.games]\nclimb = climb:GAME\nclimb-long = long_climb:GAME\n"
-    )
-    (folder / "long_climb.py").write_text(
-        textwrap.dedent(
-            f"""
-            import attrs, climb
-            GAME = attrs.evolve(climb.GAME, name="climb-long", title={LONG_TITLE!r})
-            """
-        )
-    )
-    before = os.environ.get("PYTHONPATH")
-    os.environ["PYTHONPATH"] = os.pathsep.join([str(folder), str(EXAMPLE), str(ROOT)])
-    try:
-        process = ServerProcess(folder / "phone.sqlite").start()
-    finally:
-        if before is None:
-            del os.environ["PYTHONPATH"]
-        else:
-            os.environ["PYTHONPATH"] = before
+    """A server with four games: ferry, island, Climb and a second Climb of a long title."""
+    process = with_climbs(tmp_path_factory.mktemp("phone"))
     yield process
     process.stop()
 

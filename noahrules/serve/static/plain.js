@@ -1,10 +1,16 @@
-// Any game: the pending decision as a list of buttons, labelled by the server.
+// Any game: its table as the game draws it (its text screen's lines, and its picture where it
+// draws one), and the pending decision as a list of buttons, labelled by the server.
 import { h } from "./dom.js";
 
-/** A board for a game the page has no drawing for: the choices only. */
+/** A board for a game the page has no drawing of its own for. */
 export function board(model, act) {
-  return h("section", { class: "panel" }, h("p", {}, model.display.prompt || "Waiting."),
-    h("div", { class: "actions" }, (model.display.choices || []).map((label, i) =>
+  const display = model.display;
+  return h("section", { class: "panel plain-board" },
+    display.picture ? h("img", { class: "picture", id: "picture", alt: "the table",
+      src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(display.picture)}` }) : null,
+    display.table ? h("pre", { class: "table-text", id: "table-text" }, display.table.join("\n")) : null,
+    h("p", {}, display.prompt || "Waiting."),
+    h("div", { class: "actions" }, (display.choices || []).map((label, i) =>
       h("button", { "data-move": i, onclick: () => act.send(i) }, label))));
 }
 
