@@ -21,6 +21,7 @@ from typing import Any
 
 import attrs
 
+from noahrules.carried import field_problems
 from noahrules.data import Schema
 from noahrules.errors import excerpt
 from noahrules.events import Event
@@ -86,7 +87,8 @@ def contract_problems(spec: Game) -> list[str]:
     """Every way ``spec`` breaks the GameSpec contract, one line each (empty if none)."""
     problems: list[str] = []
     problems += _identity(spec)
-    problems += _rules(spec.rules_type)
+    rules = _rules(spec.rules_type)
+    problems += rules
     for part, cls, needed in (
         ("state_type", spec.state_type, STATE_ATTRIBUTES),
         ("view_type", spec.view_type, VIEW_ATTRIBUTES),
@@ -98,6 +100,8 @@ def contract_problems(spec: Game) -> list[str]:
     problems += _moves(spec)
     problems += _events(spec.event_types)
     problems += _tags(spec)
+    if not rules:  # a field of another rules class would be read as a value, not a reference
+        problems += _carried(spec)
     problems += _functions(spec)
     problems += _parts(spec)
     return problems
@@ -254,6 +258,27 @@ def _tags(spec: Game) -> list[str]:
         f"move_types and event_types name {', '.join(twice)} more than once (serialization "
         "tags moves and events with their class names)"
     ]
+
+
+def _carried(spec: Game) -> list[str]:
+    """Every field of the states, views, moves and events (and of the attrs values they hold)
+    must be of a type the JSON layer carries both ways (:mod:`noahrules.carried`)."""
+    moves = spec.move_types if isinstance(spec.move_types, tuple) else ()
+    events = spec.event_types if isinstance(spec.event_types, tuple) else ()
+    references = spec.references if isinstance(spec.references, Mapping) else {}
+    known = {
+        cls
+        for cls in (spec.rules_type, spec.move_type, Event, *moves, *events, *references)
+        if isinstance(cls, type)
+    }
+    parts = [("state", spec.state_type), ("view", spec.view_type)]
+    parts += [("move", cls) for cls in moves] + [("event", cls) for cls in events]
+    problems: list[str] = []
+    seen: set[type] = set()
+    for part, cls in parts:
+        if isinstance(cls, type) and attrs.has(cls) and cls not in seen:
+            problems += field_problems(f"{part} {cls.__name__}", cls, known, seen)
+    return problems
 
 
 def _events(event_types: object) -> list[str]:

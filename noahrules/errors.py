@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 __all__ = [
     "BotError",
+    "EntryPointError",
     "GameSpecError",
     "IllegalMoveError",
     "NoahRulesError",
@@ -144,6 +145,26 @@ class GameSpecError(NoahRulesError, TypeError):
 
     def __reduce__(self) -> tuple[type[GameSpecError], tuple[str, tuple[str, ...]]]:
         return type(self), (self.game, self.problems)
+
+
+class EntryPointError(NoahRulesError, KeyError):
+    """A name an installed package announced in an entry-point group (a game, a bot), looked up
+    although its entry point failed to load: says which entry point and why. A ``KeyError``, as
+    for any name not registered."""
+
+    def __init__(self, what: str, name: str, point: str, group: str, reason: str) -> None:
+        super().__init__(what, name, point, group, reason)
+        self.what = what
+        self.name = name
+        self.point = point
+        self.group = group
+        self.reason = reason
+
+    def __str__(self) -> str:
+        return (
+            f"no {self.what} '{self.name}': its entry point {self.point} of the group "
+            f"{self.group} failed to load: {self.reason}"
+        )
 
 
 class SetupError(NoahRulesError, ValueError):

@@ -9,13 +9,15 @@ statistics of simulation reports, its text rendering). The registry of declarati
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
+import attrs
 from attrs import field, frozen
 
-from noahrules.errors import SetupError
+from noahrules.errors import GameSpecError, SetupError, excerpt
 from noahrules.events import Event
 from noahrules.moved import moved_names
 from noahrules.rng import Rng
@@ -243,6 +245,29 @@ class GameSpec(Generic[R, S, M, V]):
 
 Game = GameSpec[Any, Any, Any, Any]
 """A game of any types: what a registry of many games holds."""
+
+
+def _naming_missing_fields(init: Callable[..., None]) -> Callable[..., None]:
+    """``GameSpec.__init__`` raising :class:`~noahrules.errors.GameSpecError` naming every
+    required field left out, rather than attrs' plain ``TypeError`` naming the first."""
+    required = [item.name for item in attrs.fields(GameSpec) if item.default is attrs.NOTHING]
+
+    @functools.wraps(init)
+    def checked(self: Game, *args: Any, **kwargs: Any) -> None:
+        missing = [name for name in required[len(args) :] if name not in kwargs]
+        if missing:
+            name = kwargs.get("name", args[0] if args else "(no name)")
+            fields = "a required field" if len(missing) == 1 else "required fields"
+            raise GameSpecError(
+                name if isinstance(name, str) else excerpt(name),
+                [f"GameSpec(...) has no {', '.join(missing)} ({fields}, given by keyword)"],
+            )
+        init(self, *args, **kwargs)
+
+    return checked
+
+
+setattr(GameSpec, "__init__", _naming_missing_fields(GameSpec.__init__))  # noqa: B010
 
 
 def check_seating(

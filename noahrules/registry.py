@@ -11,6 +11,8 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from importlib.metadata import EntryPoint, entry_points
 from typing import Generic, TypeVar
 
+from noahrules.errors import EntryPointError
+
 __all__ = ["Registry"]
 
 T = TypeVar("T")
@@ -20,7 +22,8 @@ class Registry(Mapping[str, T], Generic[T]):
     """``T`` values by name, iterated in name order. The built-in ones and the entry-point
     group's are loaded when the registry is first read; an entry point that cannot be loaded is
     a warning, not an error (a broken plugin must not break the library), and does not replace
-    a name taken already.
+    a name taken already. Looking up the name of an entry point that failed raises
+    :class:`~noahrules.errors.EntryPointError` (a ``KeyError``) saying why it failed.
 
     ``built_in()`` gives the built-in ``(name, value)`` pairs; ``entry(point)`` loads an entry
     point as a ``(name, value)`` pair, raising :class:`TypeError` for one that offers no ``T``;
@@ -41,6 +44,8 @@ class Registry(Mapping[str, T], Generic[T]):
         self._items: dict[str, T] = {}
         self._sorted: tuple[tuple[str, ...], tuple[T, ...]] | None = None
         """The names and the values in name order, kept until the registry changes."""
+        self._failed: dict[str, tuple[str, str, str, str, str]] = {}
+        """The entry points that failed to load, by name: their error's arguments, with why."""
         self._loaded = False
         self._lock = threading.RLock()
         self._watchers: list[Callable[[], None]] = []
@@ -60,6 +65,9 @@ class Registry(Mapping[str, T], Generic[T]):
         try:
             name, value = self._entry(point)
         except Exception as exc:
+            where = f"'{point.name} = {point.value}'"
+            why = f"{type(exc).__name__}: {exc}"
+            self._failed[point.name] = (self._what, point.name, where, self._group, why)
             warnings.warn(
                 f"noahrules: the {self._what} '{point.name}' ({point.value}) of entry-point group "
                 f"{self._group} cannot be loaded: {exc!r}",
@@ -115,7 +123,10 @@ class Registry(Mapping[str, T], Generic[T]):
         return order
 
     def __getitem__(self, name: str) -> T:
-        return self._load()[name]
+        items = self._load()
+        if name not in items and name in self._failed:
+            raise EntryPointError(*self._failed[name])
+        return items[name]
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._order()[0])

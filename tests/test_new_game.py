@@ -29,7 +29,16 @@ from hypothesis import given, settings
 from pettingzoo.test import api_test
 from starlette.testclient import TestClient
 
-from noahrules import GAMES, Event, IllegalMoveError, events_for, register_game, serialize, simulate
+from noahrules import (
+    GAMES,
+    Event,
+    IllegalMoveError,
+    events_for,
+    register_game,
+    serialize,
+    shown,
+    simulate,
+)
 from noahrules.bots import BestBot, GreedyBot, RandomBot, SearchBot
 from noahrules.cli import main
 from noahrules.data import Overlay
@@ -381,13 +390,44 @@ def test_the_command_line_simulates_plays_shows_and_replays_climb(
     assert main([*play, "--save", str(saved)]) == 0
     assert "Game over." in capsys.readouterr().out
     assert main(["replay", str(saved)]) == 0
-    assert "climb: 2 players, seed 3" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "climb: 2 players, seed 3" in out
+    assert "Gangway: " in out and "Draw pile: " in out and "View(" not in out
     assert main(["cards", "climb", "--variant", "short"]) == 0
     out = capsys.readouterr().out
     assert out.splitlines()[:3] == [
         "12 cards (variants: short)",
         "  animal  height  count",
         "  mouse   1       2",
+    ]
+
+
+def test_climbs_screen_shows_a_seat_the_public_table_and_its_hand() -> None:
+    """The declaration's ``Renderer(screen=ClimbScreen)``: ``play``, ``replay`` and ``str`` of a
+    view print its table, not a repr; the state shows the hidden hand and draw pile too."""
+    state = position((("cat", "dog"), ("frog",)), gangway=("mouse",), deck=("bear",))
+    assert shown.text(climb.view(state, 0)) == [
+        "Gangway: mouse 1",
+        "Scores: you (seat 0) 0, seat 1 0",
+        "Hands: you (seat 0) 2 cards, seat 1 1 card",
+        "Draw pile: 1 card; cleared: 13",
+        "To act: you (seat 0)",
+        "Your hand: cat 3, dog 4",
+    ]
+    assert shown.text(state)[-3:] == [
+        "Hand of seat 0: cat 3, dog 4",
+        "Hand of seat 1: frog 2",
+        "Draw pile: bear 7",
+    ]
+    screen = climb.ClimbScreen(state.rules, {1: "random"}, you=1)
+    seen = climb.view(state, 1)
+    assert screen.events([climb.Drew(0, None), climb.Played(1, "frog", 0)]) == [
+        "  > Seat 0 drew a card",
+        "  > You played frog: cleared the gangway",
+    ]
+    assert [screen.label(seen, move) for move in (climb.Play("cat"), climb.Draw())] == [
+        "play cat (3)",
+        "draw a card",
     ]
 
 

@@ -58,6 +58,7 @@ from climb.rules import (
     load_rules,
     packaged_variants,
 )
+from climb.screen import ClimbScreen
 from noahrules import GameSpec
 from noahrules.render import Renderer
 
@@ -65,6 +66,7 @@ __all__ = [
     "GAME",
     "SCHEMA",
     "Card",
+    "ClimbScreen",
     "Draw",
     "Drew",
     "Move",
@@ -122,7 +124,7 @@ GAME: GameSpec[Rules, State, Move, View] = GameSpec(
     check_rules=check_rules,
     schema=SCHEMA,
     statistics=statistics,
-    render=Renderer(cards=cards_table),
+    render=Renderer(screen=ClimbScreen, cards=cards_table),
     plugins={"rl": "climb.rl:ENCODING"},
 )
 """Climb's declaration: registered with ``noahrules.register_game(GAME)``, or announced by the
