@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from noahrules import GAMES, events_for, ferry, island
 from noahrules.game import Game
 from noahrules.rng import Rng
+from noahrules.testing import check_hidden_information, hidden_twins
 from tests.ferry.builders import position as ferry_position
 from tests.harness import PLAYED, every_game
 from tests.island.builders import at
@@ -57,20 +58,28 @@ RESHUFFLE: dict[str, Callable[[Any, int, Rng], Any]] = {
 
 @every_game
 @given(data=st.data())
-def test_states_differing_only_in_hidden_things_give_equal_views(
+def test_states_differing_only_in_hidden_things_give_equal_views_and_events(
     name: str, data: st.DataObject
 ) -> None:
     game: Game = GAMES[name]
     played = data.draw(PLAYED[name], label="game")
     rng = Rng.from_seed(played.seed ^ 0xFACE)
-    differed = 0
-    for state, _, _ in played.steps():
+    differed = compared = 0
+    for index, state in enumerate(played.states[:-1]):
         seat, rng = rng.below(state.players)
         other = RESHUFFLE[name](state, seat, rng)
         rng = rng.next64()[1]
         differed += other != state
-        assert game.view(other, seat) == game.view(state, seat)
-    assert differed > 0
+        following = played.moves[index : index + 10]
+        compared += check_hidden_information(game, state, other, seat, following)
+    assert differed > 0 and compared > 0
+
+
+@every_game
+@given(data=st.data())
+def test_views_and_events_hide_what_determinize_deals_anew(name: str, data: st.DataObject) -> None:
+    twins = data.draw(hidden_twins(name, max_moves=150), label="twins")
+    twins.check()
 
 
 @every_game

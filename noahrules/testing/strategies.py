@@ -1,15 +1,6 @@
-"""Hypothesis strategies for your own property tests of games built on noahrules.
-
-Needs hypothesis (``pip install "noahrules[test]"``). Every strategy takes a game: its name in
-:data:`noahrules.GAMES` or its declaration::
-
-    from hypothesis import given
-    from noahrules import ferry
-    from noahrules.testing import states
-
-    @given(states(ferry.GAME))
-    def test_scores_never_negative(state):
-        assert min(ferry.scores(state)) >= 0
+"""The hypothesis strategies: rules, new games, played games, states and move sequences of any
+game, given by its name in :data:`noahrules.GAMES` or its declaration (re-exported by
+:mod:`noahrules.testing`).
 
 Moves are drawn as indexes into ``legal_moves``, so failing examples shrink towards short games
 and first moves.
