@@ -49,7 +49,7 @@ from noahrules.records import GameRecord, final_state, replay
 from noahrules.rl import env
 from noahrules.rng import Rng
 from noahrules.serve import Settings, create_app
-from noahrules.testing import Played, played, rules, states
+from noahrules.testing import Played, hidden_information_check, played, rules, states
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "docs" / "examples" / "newgame"
@@ -130,6 +130,13 @@ def test_c3_a_draw_is_secret_to_the_other_seat_and_views_hide_the_other_hand() -
     other = climb.apply(position((("mouse",), ("giraffe",)), deck=("cat", "bear")), climb.Draw())
     assert after.hands[0] != other.hands[0] and after.deck != other.deck
     assert climb.view(after, 1) == climb.view(other, 1)  # the same view: nothing leaks
+
+
+# C3: a seat's views and events of two states that differ only in the other hand and the draw
+# pile's order are equal (noahrules.testing's check, as docs/new-game.md shows it).
+test_climb_views_hide_what_they_must = settings(max_examples=30, deadline=None)(
+    hidden_information_check(climb.GAME)
+)
 
 
 # --- the registry and the contract ----------------------------------------------------------
@@ -440,6 +447,9 @@ def test_the_balance_lab_compares_climb_variants(
     report = json.loads((out / "report.json").read_text(encoding="utf-8"))
     assert report["game"] == "climb" and [a["name"] for a in report["arms"]] == ["base", "short"]
     assert list((out / "games" / "short").glob("*.json"))
+    words = re.compile(r"island|ferry|\bark|flood|rescue|departure", re.I)
+    for page in ("report.md", "report.html"):  # the report speaks of Climb's things only
+        assert not words.findall((out / page).read_text(encoding="utf-8")), page
 
 
 def test_the_balance_lab_refuses_an_unknown_parameter_of_climb_before_playing(

@@ -50,7 +50,7 @@ def seat_tables(report: BalanceReport) -> list[Block]:
             ("arm", *players, *(f"position {k}" for k in range(most)), *tail),
             rows("positions", "positions_test", "positions"),
         ),
-        Paragraph("By seat number, whatever the order (island: seat k takes ark k):"),
+        Paragraph("By seat number, whatever the order:"),
         Grid(
             ("arm", *players, *(f"seat {k}" for k in range(most)), *tail),
             rows("seats", "seats_test", "seat numbers"),

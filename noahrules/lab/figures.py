@@ -194,7 +194,7 @@ def _seats(figure: Any, report: BalanceReport) -> None:
     grid = figure.subplots(len(counts), 2, squeeze=False)
     parts: Sequence[tuple[str, Callable[[ArmReport], Sequence[Any]]]] = (
         ("position in the turn order (0 moves first)", lambda arm: arm.positions),
-        ("seat number (island: ark colour)", lambda arm: arm.seats),
+        ("seat number", lambda arm: arm.seats),
     )
     names = list(dict.fromkeys(arm.name for arm in report.arms))
     for row, players in zip(grid, counts, strict=True):

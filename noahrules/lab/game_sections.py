@@ -134,7 +134,7 @@ def played_blocks(report: BalanceReport) -> list[Block]:
         Heading("What was played"),
         Paragraph(
             "Descriptive only, never tested: how often each key came up per game, and how the "
-            "seats that played or rescued it fared against the others. Winners play "
+            "seats it was counted for fared against the others. Winners play "
             "differently from losers, so this says what winners did, not what a key does "
             "(for that, see what the deal gave)."
         ),
