@@ -36,6 +36,18 @@ FLAGS: tuple[tuple[str, str, type, str], ...] = (
         "tables one address may create a minute",
     ),
     ("--tables-per-address", "open_tables_per_address", int, "unfinished tables of one address"),
+    (
+        "--bot-tables-per-address",
+        "bot_tables_per_address",
+        int,
+        "unfinished tables without a person's seat of one address (0: none)",
+    ),
+    (
+        "--ipv6-prefix",
+        "ipv6_prefix",
+        int,
+        "bits of an IPv6 address that make one client for the limits per address",
+    ),
     ("--sockets-per-address", "sockets_per_address", int, "WebSocket connections of one address"),
     (
         "--messages-per-second",
@@ -55,6 +67,12 @@ FLAGS: tuple[tuple[str, str, type, str], ...] = (
     ),
     ("--idle-expiry", "idle_expiry", float, "seconds without a move before a table is closed"),
     ("--bot-workers", "bot_workers", int, "threads choosing bot moves"),
+    (
+        "--bot-only-processes",
+        "bot_only_processes",
+        int,
+        "processes choosing the bot moves of tables without a person (0: the bot threads)",
+    ),
 )
 """The flags of the limits: flag, setting, type, meaning (the default is the setting's)."""
 

@@ -5,6 +5,15 @@ A client's address is the connection's, or, behind a reverse proxy the host trus
 (:attr:`Settings.trust_proxy`), the last address of ``X-Forwarded-For``: the one the proxy
 itself added. The first ones are whatever the client wrote, so they are never used.
 
+The limits count a client by its *group* (:func:`address_group`): an IPv4 address alone, an IPv6
+address with the others of its network (a /64 by default, :attr:`Settings.ipv6_prefix`), since
+one home or server gets a whole /64 and could otherwise count as 2^64 clients:
+
+>>> address_group("2001:db8:1:2::1", 64), address_group("2001:DB8:1:2:ffff::9", 64)
+('2001:db8:1:2::/64', '2001:db8:1:2::/64')
+>>> address_group("::ffff:192.0.2.7", 64), address_group("192.0.2.7", 64)
+('192.0.2.7', '192.0.2.7')
+
 :class:`Allowance` is a bucket per address, refilled over time, as the server's clock says:
 
 >>> now = [0.0]
@@ -18,10 +27,12 @@ itself added. The first ones are whatever the client wrote, so they are never us
 
 from __future__ import annotations
 
+import ipaddress
 import math
 from collections.abc import Callable, Iterable, Mapping
+from functools import lru_cache
 
-__all__ = ["Allowance", "Counter", "client_address"]
+__all__ = ["Allowance", "Counter", "address_group", "client_address"]
 
 MAX_ADDRESS = 64
 """The longest address taken from a header; a longer one is not an address."""
@@ -43,6 +54,24 @@ def client_address(
         return own
     last = forwarded.rsplit(",", 1)[-1].strip()
     return last if 0 < len(last) <= MAX_ADDRESS and last.isprintable() else own
+
+
+@lru_cache(maxsize=4096)
+def address_group(address: str, ipv6_prefix: int) -> str:
+    """The group ``address`` is counted in by the limits per address: an IPv4 address itself
+    (also written as IPv4-mapped IPv6), an IPv6 address's network of ``ipv6_prefix`` bits (its
+    zone dropped), and anything that is no IP address (a Unix socket's client, a test's) as it
+    is: a string of :data:`MAX_ADDRESS` characters at most, as :func:`client_address` gives."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        shift = 128 - ipv6_prefix
+        return str(ipaddress.IPv6Network(((int(ip) >> shift) << shift, ipv6_prefix)))
+    return str(ip)
 
 
 def _header(headers: Iterable[tuple[bytes, bytes]] | Mapping[str, str], name: str) -> str | None:
@@ -91,28 +120,32 @@ class Allowance:
 
 
 class Counter:
-    """Per address, how many of something it holds now, up to ``limit``."""
+    """Per address, how many of something it holds now, up to ``limit``; the addresses that
+    ``group`` puts together (:func:`address_group`) are counted as one."""
 
-    def __init__(self, limit: int) -> None:
+    def __init__(self, limit: int, group: Callable[[str], str] = str) -> None:
         self.limit = limit
+        self.group = group
         self._held: dict[str, int] = {}
 
     def acquire(self, address: str) -> bool:
         """Count one more for ``address``, if it holds fewer than the limit."""
-        held = self._held.get(address, 0)
+        key = self.group(address)
+        held = self._held.get(key, 0)
         if held >= self.limit:
             return False
-        self._held[address] = held + 1
+        self._held[key] = held + 1
         return True
 
     def release(self, address: str) -> None:
         """Count one less for ``address``."""
-        held = self._held.get(address, 0) - 1
+        key = self.group(address)
+        held = self._held.get(key, 0) - 1
         if held > 0:
-            self._held[address] = held
+            self._held[key] = held
         else:
-            self._held.pop(address, None)
+            self._held.pop(key, None)
 
     def held(self, address: str) -> int:
         """How many ``address`` holds now."""
-        return self._held.get(address, 0)
+        return self._held.get(self.group(address), 0)

@@ -33,7 +33,16 @@ from noahrules.game import Game
 from noahrules.serialize import JsonValue
 from noahrules.serve.errors import RequestError
 
-__all__ = ["LAYER", "PageParts", "explanation", "guide", "names", "public"]
+__all__ = [
+    "LAYER",
+    "PAGE_FILES",
+    "PageParts",
+    "explanation",
+    "guide",
+    "names",
+    "page_file",
+    "public",
+]
 
 LAYER = "serve"
 """The name of the table server's part in a game's ``plugins``."""
@@ -60,6 +69,16 @@ class PageParts:
     """``explain(view, events, labels)``: the end of a game for one client, from its view (a
     seat's, or the public table) and the game's events as it saw them: ``{"reason": text,
     "columns": [...], "rows": [per seat, one value per column], "notes": [text, ...]}``."""
+    script: str | None = None
+    """The game's own drawing for the page, where it has no ``board``: the path of a JavaScript
+    module relative to the package of the module that holds these parts. It exports
+    ``board(model, act)``, which returns the element to show above the choices (``model.view``
+    and ``model.display`` are the seat's view and display; ``act.send(i)`` plays the ``i``-th
+    legal move), and may export ``legend()`` for the *Rules* panel. The page loads it from
+    ``/games/{game}/page.js``, so it may import the page's helpers as ``../../static/dom.js``."""
+    styles: str | None = None
+    """The game's own style sheet for the page: the path of a CSS file relative to the same
+    package, loaded from ``/games/{game}/page.css``."""
 
 
 def parts(game: Game) -> PageParts:
@@ -75,16 +94,34 @@ def guide(game: Game) -> str | None:
     given = parts(game).guide
     if given is None or "\n" in given:
         return given
+    return _read(game, given, "guide")
+
+
+PAGE_FILES = {"page.js": "script", "page.css": "styles"}
+"""The files of a game's own page (:attr:`PageParts.script`, :attr:`PageParts.styles`) by the
+name the page asks for."""
+
+
+def page_file(game: Game, name: str) -> str | None:
+    """The text of the game's own page file ``name`` (see :data:`PAGE_FILES`), ``None`` when
+    the game has none."""
+    given = getattr(parts(game), PAGE_FILES[name]) if name in PAGE_FILES else None
+    return None if given is None else _read(game, given, PAGE_FILES[name])
+
+
+def _read(game: Game, given: str, what: str) -> str:
+    """The text of the file ``given`` relative to the package of the game's parts, or a
+    :class:`~noahrules.serve.errors.RequestError` (``internal``) naming ``what`` it is."""
     path = PurePosixPath(given)
     if path.is_absolute() or ".." in path.parts or not path.parts:
-        raise RequestError("internal", f"the guide of {game.name} is not inside its package")
+        raise RequestError("internal", f"the {what} of {game.name} is not inside its package")
     home = import_module(game.plugins[LAYER].partition(":")[0]).__package__
     try:
         if not home:
             raise ModuleNotFoundError("its parts are not in a package")
         return files(home).joinpath(*path.parts).read_text("utf-8")
     except (OSError, UnicodeDecodeError, ModuleNotFoundError) as exc:
-        raise RequestError("internal", f"the guide of {game.name} cannot be read: {exc}") from None
+        raise RequestError("internal", f"the {what} of {game.name} cannot be read: {exc}") from None
 
 
 def explanation(

@@ -29,13 +29,15 @@ import logging
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
+from functools import partial
 from pathlib import Path
 
 from noahrules.bots import make_bot
 from noahrules.records import GameRecord
 from noahrules.serialize import JsonValue
 from noahrules.serve import messages
-from noahrules.serve.addresses import Counter
+from noahrules.serve.addresses import Counter, address_group
+from noahrules.serve.choosers import Choosers
 from noahrules.serve.clients import Clients, leave, seated
 from noahrules.serve.creation import TableRequest, bot_spec
 from noahrules.serve.errors import RequestError
@@ -72,7 +74,9 @@ class Hub:
         self.settings = settings = settings or Settings()
         bot_spec(settings.timeout_bot)
         self.clock = clock
-        self.sockets = Counter(settings.sockets_per_address)
+        self.sockets = Counter(
+            settings.sockets_per_address, partial(address_group, ipv6_prefix=settings.ipv6_prefix)
+        )
         """The WebSocket connections open per client address (the web layer counts them)."""
         self._own_executor = executor is None
         self._bots = executor or ThreadPoolExecutor(
@@ -80,7 +84,8 @@ class Hub:
         )
         self._tasks = Tasks()
         self._storage = Storage(self.db, settings, self._bots)
-        self._turns = Turns(self.play, make_bot, self._bots, self._tasks, settings, clock)
+        self._choosers = Choosers(self._bots, settings.bot_only_processes)
+        self._turns = Turns(self.play, make_bot, self._choosers, self._tasks, settings, clock)
         self._moves = Moves(self._storage, settings, clock, self._turns.schedule)
         self._lobby = Lobby(self._storage, self._turns, settings, clock)
         self._seating = Seating(self._lobby, self._storage, settings)
@@ -102,6 +107,7 @@ class Hub:
         await self._tasks.cancel()
         for table in self._lobby.every_table():
             hang_up(table, "the server is stopping")
+        self._choosers.shutdown()
         if self._own_executor:
             self._bots.shutdown(wait=False, cancel_futures=True)
         self._storage.close()

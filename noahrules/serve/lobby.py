@@ -12,10 +12,16 @@ from noahrules.games import GAMES
 from noahrules.records import GameRecord
 from noahrules.serialize import JsonValue, from_json, to_json
 from noahrules.serve import messages, seats
-from noahrules.serve.addresses import Allowance
+from noahrules.serve.addresses import Allowance, address_group
 from noahrules.serve.creation import TableRequest
 from noahrules.serve.errors import RequestError
-from noahrules.serve.seats import Seat, invite_links, seats_from_json, seats_to_json
+from noahrules.serve.seats import (
+    Seat,
+    has_person,
+    invite_links,
+    seats_from_json,
+    seats_to_json,
+)
 from noahrules.serve.sessions import send_away, tell
 from noahrules.serve.settings import Settings
 from noahrules.serve.storage import Storage
@@ -94,13 +100,21 @@ class Lobby:
             raise RequestError("unknown_table", "there is no such table")
         return table
 
-    def open_tables(self, address: str | None = None) -> int:
-        """How many tables are unfinished (of those ``address`` made, if given)."""
+    def open_tables(self, address: str | None = None, bots_only: bool = False) -> int:
+        """How many tables are unfinished (of those made by ``address``'s group, if given;
+        ``bots_only``: of those without a seat for a person)."""
+        group = None if address is None else self._group(address)
         return sum(
             1
             for t in self._tables.values()
-            if not t.ended and (address is None or t.address == address)
+            if not t.ended
+            and (group is None or (t.address is not None and self._group(t.address) == group))
+            and not (bots_only and has_person(t.seats))
         )
+
+    def _group(self, address: str) -> str:
+        """The group the limits count ``address`` in (:func:`address_group`)."""
+        return address_group(address, self._settings.ipv6_prefix)
 
     def create(
         self, request: TableRequest, address: str | None = None
@@ -193,7 +207,7 @@ class Lobby:
         seed: int | None = None,
     ) -> ServerTable:
         """Make, store and start a table (no ``await``: nothing else runs meanwhile)."""
-        self._check_limits(address)
+        self._check_limits(address, has_person(chairs))
         rules = game.load_rules(variants)
         seed = seed if seed is not None else secrets.randbelow(1 << 31)
         head, live = start(game, rules, players, seed)
@@ -219,9 +233,9 @@ class Lobby:
         self._turns.schedule(table)
         return table
 
-    def _check_limits(self, address: str | None) -> None:
+    def _check_limits(self, address: str | None, people: bool) -> None:
         """Refuse a new table beyond the server's limit, or beyond the limits of ``address``
-        (and count the creation against it)."""
+        (and count the creation against it); ``people``: whether it has a seat for a person."""
         settings = self._settings
         if self.open_tables() >= settings.max_open_tables:
             raise RequestError("limit", "this server has as many open tables as it takes")
@@ -234,12 +248,27 @@ class Lobby:
                 "or leave one first",
                 retry_after=60,
             )
-        wait = self._creations.take(address)
+        if not people:
+            self._check_bot_tables(address)
+        wait = self._creations.take(self._group(address))
         if wait:
             raise RequestError(
                 "rate_limited",
                 f"your address may create {settings.creations_per_minute} tables a minute",
                 retry_after=wait,
+            )
+
+    def _check_bot_tables(self, address: str) -> None:
+        """Refuse a table without a seat for a person beyond :attr:`bot_tables_per_address`."""
+        limit = self._settings.bot_tables_per_address
+        if not limit:
+            raise RequestError("forbidden", "this server makes no table without a person's seat")
+        if self.open_tables(address, bots_only=True) >= limit:
+            raise RequestError(
+                "rate_limited",
+                f"your address has {limit} unfinished tables without a person's seat; finish "
+                "or leave one first",
+                retry_after=60,
             )
 
     def _from_row(self, row: TableRow) -> ServerTable:

@@ -22,7 +22,9 @@ the WebSocket, the page.
   ``POST /api/admin/tables/{id}/close`` (closed, its record kept),
   ``DELETE /api/admin/tables/{id}`` (deleted with its record);
 - ``WS /ws``: play and watch (see :mod:`noahrules.serve.inbound`);
-- ``GET /``, ``/t/{id}``, ``/replay``: the page; ``/static/...``: its files.
+- ``GET /``, ``/t/{id}``, ``/replay``: the page; ``/static/...``: its files;
+  ``/games/{game}/page.js`` and ``page.css``: a game's own drawing and styles, where it has them
+  (:class:`~noahrules.serve.explain.PageParts`).
 
 Tokens travel in an ``Authorization: Bearer ...`` header, never in an address. Errors are
 ``{"error": {"code": ..., "message": ...}}`` with the status of the code, and a ``Retry-After``
@@ -55,7 +57,7 @@ from noahrules.serve.addresses import client_address
 from noahrules.serve.catalogue import describe
 from noahrules.serve.creation import LEVELS, read_table_request
 from noahrules.serve.errors import RequestError
-from noahrules.serve.explain import guide
+from noahrules.serve.explain import guide, page_file, parts
 from noahrules.serve.hub import Hub
 from noahrules.serve.inbound import MAX_ID, MAX_TOKEN
 from noahrules.serve.replay import frames, read_record
@@ -80,6 +82,7 @@ def routes(hub: Hub) -> list[BaseRoute]:
         Route("/api/games", _guarded(api.games)),
         Route("/api/games/{game}/rules", _guarded(api.game_rules)),
         Route("/api/games/{game}/guide", _guarded(api.game_guide)),
+        Route("/games/{game}/{name}", _guarded(api.game_page_file)),
         Route("/api/tables", _guarded(api.list_tables), methods=["GET"]),
         Route("/api/tables", _guarded(api.create), methods=["POST"]),
         Route("/api/tables/{id}", _guarded(api.one)),
@@ -124,6 +127,8 @@ class _Api:
                 "variants": list(g.known_variants()),
                 "score_name": g.score_name,
                 "lower_scores_win": g.lower_scores_win,
+                "script": parts(g).script is not None,
+                "styles": parts(g).styles is not None,
             }
             for g in GAMES.values()
         ]
@@ -139,6 +144,14 @@ class _Api:
     async def game_guide(self, request: Request) -> Response:
         game = _game(request)
         return JSONResponse({"game": game.name, "title": game.title, "text": guide(game)})
+
+    async def game_page_file(self, request: Request) -> Response:
+        game, name = _game(request), request.path_params["name"]
+        text = page_file(game, name)
+        if text is None:
+            raise RequestError("unknown_table", f"the game {game.name} has no {name}")
+        kind = "text/javascript" if name.endswith(".js") else "text/css"
+        return Response(text, media_type=f"{kind}; charset=utf-8")
 
     async def list_tables(self, request: Request) -> Response:
         limit, before = _page_of(request)

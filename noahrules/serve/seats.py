@@ -97,6 +97,11 @@ class Seat:
         return self.kind == HUMAN and not self.open
 
 
+def has_person(seats: Sequence[Seat]) -> bool:
+    """Whether a table of these seats has a seat for a person (else every seat is a bot's)."""
+    return any(seat.kind == HUMAN for seat in seats)
+
+
 def seats_to_json(seats: Sequence[Seat]) -> str:
     """The seats as stored."""
     return json.dumps([attrs.asdict(s) for s in seats])

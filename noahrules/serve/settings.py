@@ -69,6 +69,9 @@ class Settings:
     ``60 / creations_per_minute`` seconds); more are refused with 429 and ``Retry-After``."""
     open_tables_per_address: int = 20
     """Unfinished tables created by one client address at once."""
+    bot_tables_per_address: int = 1
+    """Of those, the tables without a seat for a person (every seat a bot's); ``0``: none, as
+    on the page, which cannot make one."""
     sockets_per_address: int = 32
     """WebSocket connections open at once from one client address."""
     messages_per_second: float = 20.0
@@ -80,6 +83,10 @@ class Settings:
     """Whether the client address is the last one of ``X-Forwarded-For`` (set by a reverse proxy
     in front) instead of the connection's; never set it without such a proxy, or any client can
     name its own address."""
+    ipv6_prefix: int = 64
+    """The limits per address count an IPv6 address with every other of its network of this
+    many bits (one home or host gets a whole /64); ``128``: each IPv6 address alone. An IPv4
+    address (also written as IPv4-mapped IPv6) is counted alone."""
 
     # --- what nobody uses expires -------------------------------------------------------------
     unjoined_expiry: float = 30 * 60.0
@@ -112,7 +119,11 @@ class Settings:
     bot_delay: float = 0.0
     """Seconds a bot waits before it moves, so that people can follow the game."""
     bot_workers: int = 2
-    """Threads choosing bot moves (the default executor's size)."""
+    """Threads choosing the bot moves of tables with a person (the default executor's size)."""
+    bot_only_processes: int = 1
+    """Processes choosing the bot moves of tables without a person, at a lower priority, so
+    that those tables never slow the ones with people (:mod:`noahrules.serve.choosers`);
+    ``0``: they share the threads of :attr:`bot_workers`."""
     allow_seed: bool = False
     """Whether a table's creator may choose its seed. Whoever knows the seed knows every hidden
     card, so this is for tests and demonstrations only."""
@@ -149,6 +160,11 @@ class Settings:
         for name in positive:
             if getattr(self, name) <= 0:
                 raise ValueError(f"{name} must be positive")
+        for name in ("bot_tables_per_address", "bot_only_processes"):
+            if getattr(self, name) < 0:
+                raise ValueError(f"{name} must be 0 or more")
+        if not 0 <= self.ipv6_prefix <= 128:
+            raise ValueError("ipv6_prefix is a prefix length from 0 to 128")
         if self.max_frame < self.max_message:
             raise ValueError("max_frame must be at least max_message")
         if self.bot_delay < 0:

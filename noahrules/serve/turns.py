@@ -1,7 +1,8 @@
 """The turns the server plays itself: a bot's seat, and a person's whose time ran out.
 
 A bot chooses its move on an executor, never on the event loop, seeded from the table's recorded
-seed, so that a game with bots replays. A person's turn that lasted longer than
+seed, so that a game with bots replays; the tables without a person choose apart from those
+with one (:mod:`noahrules.serve.choosers`). A person's turn that lasted longer than
 :attr:`Settings.turn_timeout` is played by :attr:`Settings.timeout_bot`, once per position,
 with a note that says so.
 """
@@ -11,45 +12,40 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from concurrent.futures import Executor
-from typing import Any
 
-from noahrules.bots import Bot
-from noahrules.game import Game
+from noahrules.serve.choosers import BotMaker, Choosers
 from noahrules.serve.creation import HUMAN
 from noahrules.serve.errors import RequestError
 from noahrules.serve.expiry import time_is_up
+from noahrules.serve.seats import has_person
 from noahrules.serve.settings import Settings
 from noahrules.serve.tables import ServerTable
 from noahrules.serve.tasks import Tasks
 
-__all__ = ["BotMaker", "Play", "Turns"]
+__all__ = ["Play", "Turns"]
 
 log = logging.getLogger("noahrules.serve")
 
 Play = Callable[[ServerTable, int, int, object, str | None], Awaitable[None]]
 """How a move is played (table, seat, position, move, note): checked, stored, then sent."""
 
-BotMaker = Callable[[str, Game, int], Bot[Any, object]]
-"""How a bot is made from its name, the game and a seed (:func:`noahrules.bots.make_bot`)."""
-
 
 class Turns:
     """The bot turns and the turn timers of a hub: moves are played by ``play``, bots made by
-    ``make`` think on ``executor``, and each runs as one of ``tasks``."""
+    ``make`` think in ``choosers``, and each runs as one of ``tasks``."""
 
     def __init__(
         self,
         play: Play,
         make: BotMaker,
-        executor: Executor,
+        choosers: Choosers,
         tasks: Tasks,
         settings: Settings,
         clock: Callable[[], float],
     ) -> None:
         self._play = play
         self._make = make
-        self._executor = executor
+        self._choosers = choosers
         self._tasks = tasks
         self._settings = settings
         self._clock = clock
@@ -94,11 +90,10 @@ class Turns:
         if live is None or table.seq != seq or table.ended:
             return
         view = table.game.view(live.state, seat)
-        bot = self._make(name, table.game, _bot_seed(table.head.seed, seat, seq))
+        seed = _bot_seed(table.head.seed, seat, seq)
+        people = has_person(table.seats)
         try:
-            move = await asyncio.get_running_loop().run_in_executor(
-                self._executor, bot.choose, view
-            )
+            move = await self._choosers.choose(people, self._make, name, table.game, seed, view)
             await self._play(table, seat, seq, move, note)
         except RequestError as exc:
             log.warning("table %s: the %s bot's move was refused: %s", table.id, name, exc)

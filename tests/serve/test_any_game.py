@@ -11,6 +11,7 @@ import json
 import random
 import sys
 import urllib.error
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -27,7 +28,7 @@ from noahrules.records import GameRecord, final_state
 from noahrules.serialize import from_dict
 from noahrules.serve import create_app, routes
 from noahrules.serve.errors import RequestError
-from noahrules.serve.explain import guide
+from noahrules.serve.explain import guide, page_file
 from noahrules.serve.naming import named_screen
 from tests.serve.installed import with_climbs
 from tests.serve.support import ServerProcess
@@ -89,6 +90,60 @@ def test_climb_shows_its_table_and_is_played_to_the_end(
     assert not problems, problems
 
 
+def test_a_game_draws_its_table_with_its_own_script_and_styles(
+    browser: Browser, server: ServerProcess
+) -> None:
+    page, problems = open_page(browser)
+    create_table(page, server, "climb-long", 2)
+    drawing = page.locator("#climb-drawing")
+    expect(drawing).to_be_visible()
+    expect(page.locator("#table-text")).to_have_count(0)  # its drawing, not the text screen
+    for _ in range(MAX_CLICKS):
+        page.wait_for_selector("#doing.yours, #result:not([hidden])", timeout=30_000)
+        if page.locator("#result").is_visible():
+            break
+        seq = page.locator("#status").get_attribute("data-seq")
+        buttons = drawing.locator("button")
+        buttons.nth(buttons.count() - 1).click()  # the last move: a draw while there is one
+        expect(page.locator(f'#status:not([data-seq="{seq}"])')).to_have_count(1)
+        if drawing.locator(".gangway li").count():
+            outline = drawing.locator(".gangway li").first.evaluate(
+                "li => getComputedStyle(li).outlineColor"
+            )
+            assert outline == "rgb(200, 0, 0)"  # the game's own style sheet
+    else:
+        raise AssertionError("the game did not end")
+    assert drawing.locator(".gangway li").count() or page.locator("#result").is_visible()
+    assert not problems, problems
+
+
+def test_a_games_own_page_files_are_served_and_nothing_else(server: ServerProcess) -> None:
+    listed = {g["name"]: (g["script"], g["styles"]) for g in server.get("/api/games")["games"]}
+    assert listed == {
+        "ferry": (False, False),
+        "island": (False, False),
+        "climb": (False, False),
+        "climb-long": (True, True),
+    }
+    with urllib.request.urlopen(f"{server.url}/games/climb-long/page.js") as answer:
+        assert answer.headers["Content-Type"] == "text/javascript; charset=utf-8"
+        assert answer.read().decode().startswith("\nimport { h }")
+    with urllib.request.urlopen(f"{server.url}/games/climb-long/page.css") as answer:
+        assert answer.headers["Content-Type"] == "text/css; charset=utf-8"
+    for path, message in [
+        ("/games/climb/page.js", "the game climb has no page.js"),
+        ("/games/climb-long/__init__.py", "the game climb-long has no __init__.py"),
+        ("/games/nothing/page.js", "there is no such game"),
+    ]:
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(server.url + path)
+        assert refused.value.code == 404
+        assert json.loads(refused.value.read())["error"] == {
+            "code": "unknown_table",
+            "message": message,
+        }
+
+
 def test_the_guide_of_a_game_without_one_and_of_an_unknown_game(server: ServerProcess) -> None:
     guide = server.get("/api/games/ferry/guide")
     assert guide["game"] == "ferry" and guide["text"].startswith("## The goal")
@@ -142,6 +197,19 @@ def test_a_guide_outside_its_package_or_missing_is_refused(
     with pytest.raises(RequestError, match=says) as refused:
         guide(guided(page_parts, named))
     assert refused.value.code == "internal"
+
+
+def test_a_page_file_outside_its_package_or_missing_is_refused(page_parts: Path) -> None:
+    (page_parts / "__init__.py").write_text(
+        "from noahrules.serve.explain import PageParts\n"
+        "PARTS = PageParts(script='../page.js', styles='missing.css')\n"
+    )
+    game = attrs.evolve(climb.GAME, plugins={"serve": "climbpage:PARTS"})
+    with pytest.raises(RequestError, match="the script of climb is not inside its package"):
+        page_file(game, "page.js")
+    with pytest.raises(RequestError, match=r"the styles of climb cannot be read: .*missing\.css"):
+        page_file(game, "page.css")
+    assert page_file(game, "guide.md") is None and page_file(climb.GAME, "page.js") is None
 
 
 def test_every_failure_of_the_api_answers_in_json(monkeypatch: pytest.MonkeyPatch) -> None:

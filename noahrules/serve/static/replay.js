@@ -1,6 +1,6 @@
 // The replay viewer: a finished table's game, or a game record you upload, move by move.
 import { BASE, api, h, put, toast } from "./dom.js";
-import { pageOf } from "./games.js";
+import { loadPage, pageOf } from "./games.js";
 import { resultContent } from "./result.js";
 import { rulesButton } from "./rules.js";
 
@@ -10,6 +10,7 @@ export async function showReplay(main, tableId) {
       const [replay, rules, table, games] = await Promise.all([
         api(`/api/tables/${tableId}/replay`), api(`/api/tables/${tableId}/rules`),
         api(`/api/tables/${tableId}`), api("/api/games")]);
+      await loadPage(games.games.find((g) => g.name === replay.game));
       viewer(main, replay, rules, `table ${tableId}`, table.seats, games.games);
     } catch (error) {
       put(main, h("p", { class: "problem" }, error.message), uploadForm(main));
@@ -34,6 +35,7 @@ function uploadForm(main) {
       const query = replay.variants.map((v) => `variant=${encodeURIComponent(v)}`).join("&");
       const [rules, games] = await Promise.all([
         api(`/api/games/${replay.game}/rules${query ? `?${query}` : ""}`), api("/api/games")]);
+      await loadPage(games.games.find((g) => g.name === replay.game));
       viewer(main, replay, rules, file.files[0].name, null, games.games);
     } catch (error) {
       toast(error.message, "error");

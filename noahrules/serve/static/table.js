@@ -1,6 +1,6 @@
 // A table: one WebSocket to the server, the board of the game, the choices, the log, the end.
 import { BASE, api, h, put, seatName, toast } from "./dom.js";
-import { pageOf } from "./games.js";
+import { loadPage, pageOf } from "./games.js";
 import * as plain from "./plain.js";
 import { resultContent } from "./result.js";
 import { rulesButton } from "./rules.js";
@@ -64,7 +64,10 @@ function receive(model, parts, message) {
     for (const entry of message.log) addLines(model, entry.seq, entry.lines, entry.events);
     take(model, message);
     drawName(model, parts);
-    if (first) drawInvite(model, parts);
+    if (first) {
+      drawInvite(model, parts);
+      loadPage(model.games.find((g) => g.name === model.info.game)).then(() => draw(model, parts));
+    }
   } else if (message.type === "update") {
     addLines(model, message.seq, message.lines, message.events);
     model.info.to_act = message.to_act;
