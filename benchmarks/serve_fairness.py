@@ -2,6 +2,7 @@
 
     python benchmarks/serve_fairness.py                  # 3 rounds of 12 turns per arm
     python benchmarks/serve_fairness.py --rounds 2 --turns 8 --json fairness.json
+    python benchmarks/serve_fairness.py --arms alone,processes --rounds 6 --turns 20
 
 A person's table (ferry, five players: the person and four ``hard`` bots) is played in a
 server's hub in this process: the person moves at once (its first legal move), and the latency
@@ -106,10 +107,16 @@ def main() -> None:
     parser.add_argument("--turns", type=int, default=12, help="a person's turns per arm a round")
     parser.add_argument("--warmup", type=float, default=3.0, help="seconds before measuring")
     parser.add_argument("--json", type=Path, help="write the latencies and figures here")
+    parser.add_argument(
+        "--arms", default=",".join(ARMS), help=f"the arms to measure, of {', '.join(ARMS)}"
+    )
     args = parser.parse_args()
-    latencies: dict[str, list[float]] = {name: [] for name in ARMS}
+    arms = args.arms.split(",")
+    if "alone" not in arms or not set(arms) <= set(ARMS):
+        parser.error(f"--arms: 'alone' and any of {', '.join(ARMS)}")
+    latencies: dict[str, list[float]] = {name: [] for name in arms}
     for round_ in range(args.rounds):
-        for name in ARMS:
+        for name in arms:
             found = asyncio.run(_arm(name, args.turns, args.warmup))
             latencies[name] += found
             print(f"round {round_ + 1} {name:9}: median {statistics.median(found):.3f} s")
