@@ -266,8 +266,8 @@ class Lobby:
         if self.open_tables(address, bots_only=True) >= limit:
             raise RequestError(
                 "rate_limited",
-                f"your address has {limit} unfinished tables without a person's seat; finish "
-                "or leave one first",
+                "your address has as many unfinished tables without a person's seat as it may "
+                f"({limit}); finish or leave one first",
                 retry_after=60,
             )
 
