@@ -16,6 +16,7 @@ from noahrules.data import (
     Findings,
     Layers,
     Listing,
+    Names,
     Node,
     Reader,
     RulesIdentity,
@@ -29,7 +30,9 @@ from noahrules.data import (
     gather,
     load_layers,
     param_values,
+    optional_names,
     parse_unique,
+    unnamed,
 )
 from noahrules.errors import RulesDataError, excerpt
 from noahrules.ferry.abilities import Abilities, parse_abilities
@@ -71,6 +74,14 @@ class Card:
     mark: str | None
     """Player-count mark as printed (``"4+"``, ``"5+"``), or ``None``."""
     abilities: Abilities
+    name: Names = field(eq=False, repr=False)
+    """The species' name as players read it, per language (``name.in_language("ja")``);
+    without a name in the data, the species in English. It plays no part in the card's
+    equality: ``id`` and ``species`` identify the card."""
+
+    @name.default
+    def _species_name(self) -> Names:
+        return Names(self.species)
 
     @property
     def min_players(self) -> int:
@@ -94,6 +105,13 @@ class FerryCard:
     id: str
     capacity: int
     unique_species: bool = False
+    name: Names = field(eq=False, repr=False)
+    """The ferry's name as players read it, per language; without a name in the data, its
+    id. It plays no part in the card's equality."""
+
+    @name.default
+    def _id_name(self) -> Names:
+        return Names(self.id)
 
 
 @frozen
@@ -245,8 +263,8 @@ def _load(reader: Reader, variants: tuple[Source, ...]) -> Rules:
     _warn_traps(animal_nodes, animals, players[1], gifts)
     ways = {c.id: _ways(c) for c in animals}
     data = {
-        "animals": [n.value for n in animal_nodes],
-        "ferries": [n.value for n in ferry_nodes],
+        "animals": [unnamed(n.value) for n in animal_nodes],
+        "ferries": [unnamed(n.value) for n in ferry_nodes],
         "rules": param_values(params, _ADDED_PARAMS),
     }
     return Rules(
@@ -386,8 +404,10 @@ def _ways(card: Card) -> tuple[tuple[Boarded, PlayAnimal], ...]:
 
 
 def _parse_card(node: Node) -> Card:
-    f = node.fields(("id", "species", "gender", "weight", "tears"), ("mark", "abilities"))
-    card_id, species, gender, weight, tears, mark, abilities = gather(
+    f = node.fields(
+        ("id", "species", "gender", "weight", "tears"), ("name", "mark", "abilities")
+    )
+    card_id, species, gender, weight, tears, mark, abilities, name = gather(
         f["id"].string,
         f["species"].string,
         partial(f["gender"].choice, _GENDERS),
@@ -395,8 +415,11 @@ def _parse_card(node: Node) -> Card:
         partial(f["tears"].integer, 0),
         partial(_parse_mark, node.child("mark")),
         partial(parse_abilities, node.child("abilities")),
+        partial(optional_names, node.child("name")),
     )
-    card = Card(card_id, species, Gender(gender), weight, tears, mark, abilities)
+    card = Card(
+        card_id, species, Gender(gender), weight, tears, mark, abilities, name or Names(species)
+    )
     problems = []
     if (card.gender is Gender.EITHER) != abilities.choose_gender:
         problems.append(
@@ -422,6 +445,12 @@ def _parse_mark(node: Node) -> str | None:
 
 
 def _parse_ferry(node: Node) -> FerryCard:
-    f = node.fields(("id", "capacity"), ("unique_species",))
+    f = node.fields(("id", "capacity"), ("name", "unique_species"))
     unique = f["unique_species"].boolean if "unique_species" in f else lambda: False
-    return FerryCard(*gather(f["id"].string, partial(f["capacity"].integer, 1), unique))
+    ferry_id, capacity, roommate, name = gather(
+        f["id"].string,
+        partial(f["capacity"].integer, 1),
+        unique,
+        partial(optional_names, node.child("name")),
+    )
+    return FerryCard(ferry_id, capacity, roommate, name or Names(ferry_id))
