@@ -29,18 +29,7 @@ from __future__ import annotations
 from noahrules.data.digests import RulesIdentity, digest, param_values
 from noahrules.data.findings import Findings
 from noahrules.data.loading import cached_load, check_load
-from noahrules.data.names import (
-    DEFAULT_LANGUAGE,
-    LANGUAGES,
-    LONGEST_NAME,
-    LONGEST_TEXT,
-    Names,
-    check_languages,
-    language_of_environment,
-    optional_names,
-    parse_names,
-    unnamed,
-)
+from noahrules.data.names import check_languages, optional_names, parse_names, unnamed
 from noahrules.data.nodes import LARGEST, LONGEST, MOST_ITEMS, Node
 from noahrules.data.overlay import Overlay
 from noahrules.data.parsing import gather, parse_unique
@@ -63,6 +52,14 @@ from noahrules.data.variants import (
     load_layers,
     resolve_variants,
     variant_names,
+)
+from noahrules.names import (
+    DEFAULT_LANGUAGE,
+    LANGUAGES,
+    LONGEST_NAME,
+    LONGEST_TEXT,
+    Names,
+    language_of_environment,
 )
 
 __all__ = [

@@ -1,13 +1,14 @@
-"""Names and short texts that players see, in several languages.
+"""Reading names and short texts that players see, in several languages, from rules data.
 
 A name in rules data is a plain string (English only) or a mapping of language codes to the
 name in that language::
 
     name: {en: Giraffe, ja: キリン, de: Giraffe, ru: Жираф}
 
-The languages are those of :data:`LANGUAGES`; English is required in every mapping and stands
-in for any language a name leaves out. Names are for people only: ids, species and moves never
-change with them, and a rules digest leaves them out (:func:`unnamed`).
+The languages are those of :data:`noahrules.names.LANGUAGES`; English is required in every
+mapping and stands in for any language a name leaves out. Names are for people only: ids,
+species and moves never change with them, and a rules digest leaves them out
+(:func:`unnamed`).
 
 Within one file, a language that some name has and another lacks is a warning naming the name
 that lacks it (:func:`check_languages`, called on every file read): the file loads, and the
@@ -17,69 +18,21 @@ English name is shown for that language.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Mapping
-
-from attrs import frozen
 
 from noahrules.data.nodes import Node
 from noahrules.errors import RulesDataError, excerpt
+from noahrules.names import DEFAULT_LANGUAGE, LANGUAGES, LONGEST_NAME, Names
 
 __all__ = [
-    "DEFAULT_LANGUAGE",
-    "LANGUAGES",
-    "LONGEST_NAME",
-    "LONGEST_TEXT",
     "NAME_KEYS",
-    "Names",
     "check_languages",
-    "language_of_environment",
     "optional_names",
     "parse_names",
     "unnamed",
 ]
 
-LANGUAGES: tuple[str, ...] = ("en", "ja", "de", "ru")
-"""The languages a name may be given in, by two-letter code (ISO 639-1): English, Japanese,
-German, Russian."""
-DEFAULT_LANGUAGE = "en"
-"""The language every name has, and that stands in for any other a name lacks."""
-LONGEST_NAME = 100
-"""The most characters of a name in one language (a card's, a ferry's, a tile's, an ark's)."""
-LONGEST_TEXT = 2_000
-"""The most characters of a short text in one language (a variant's description)."""
 NAME_KEYS = ("name", "description")
 """The keys under which rules data gives names and texts in languages."""
-
-
-@frozen(cache_hash=True)
-class Names:
-    """A name (or a short text) in the languages of :data:`LANGUAGES`: English always, the
-    others where given. :meth:`in_language` falls back to English."""
-
-    en: str
-    """The English name: always given."""
-    ja: str | None = None
-    """The Japanese name, if given."""
-    de: str | None = None
-    """The German name, if given."""
-    ru: str | None = None
-    """The Russian name, if given."""
-
-    @property
-    def languages(self) -> tuple[str, ...]:
-        """The languages given, in the order of :data:`LANGUAGES`."""
-        return tuple(lang for lang in LANGUAGES if getattr(self, lang) is not None)
-
-    def in_language(self, lang: str) -> str:
-        """The name in ``lang`` (a code of :data:`LANGUAGES`), else in English. Raises
-        :class:`ValueError` for a code that is not one of :data:`LANGUAGES`."""
-        if lang not in LANGUAGES:
-            raise ValueError(f"unknown language {excerpt(lang)}; languages: {', '.join(LANGUAGES)}")
-        given: str | None = getattr(self, lang)
-        return self.en if given is None else given
-
-    def __str__(self) -> str:
-        return self.en
 
 
 def parse_names(node: Node, longest: int = LONGEST_NAME, lines: bool = False) -> Names:
@@ -101,9 +54,7 @@ def parse_names(node: Node, longest: int = LONGEST_NAME, lines: bool = False) ->
         child = node.child(str(key))
         if not isinstance(key, str) or key not in LANGUAGES:
             problems.append(
-                child.error(
-                    f"unknown language {excerpt(key)}; languages: {', '.join(LANGUAGES)}"
-                )
+                child.error(f"unknown language {excerpt(key)}; languages: {', '.join(LANGUAGES)}")
             )
             continue
         try:
@@ -111,9 +62,7 @@ def parse_names(node: Node, longest: int = LONGEST_NAME, lines: bool = False) ->
         except RulesDataError as exc:
             problems.append(exc)
     if DEFAULT_LANGUAGE not in node.value:
-        problems.append(
-            node.error(f"no English name '{DEFAULT_LANGUAGE}': every name has one")
-        )
+        problems.append(node.error(f"no English name '{DEFAULT_LANGUAGE}': every name has one"))
     if problems:
         raise RulesDataError.of(problems)
     return Names(**given)
@@ -191,23 +140,3 @@ def _collect(node: Node, found: list[tuple[Node, frozenset[str]]], depth: int) -
                 found.append((child, frozenset(k for k in child.value if k in LANGUAGES)))
                 continue
         _collect(child, found, depth + 1)
-
-
-def language_of_environment(environ: Mapping[str, str]) -> str:
-    """The language of :data:`LANGUAGES` that the locale environment asks for, else English.
-
-    ``LANGUAGE`` (a colon-separated list of preferences) is read first, then the first set of
-    ``LC_ALL``, ``LC_MESSAGES`` and ``LANG``; a value such as ``ja_JP.UTF-8`` means ``ja``. A
-    locale of no language given here (``C``, ``fr_FR``) means English.
-    """
-    preferences = [part for part in environ.get("LANGUAGE", "").split(":") if part]
-    locale = next(
-        (environ[k] for k in ("LC_ALL", "LC_MESSAGES", "LANG") if environ.get(k)), ""
-    )
-    if locale in ("C", "POSIX") or locale.startswith(("C.", "POSIX.")):
-        preferences = []
-    for value in [*preferences, locale]:
-        code = value.split(".")[0].split("@")[0].split("_")[0].split("-")[0].lower()
-        if code in LANGUAGES:
-            return code
-    return DEFAULT_LANGUAGE

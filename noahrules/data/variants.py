@@ -10,13 +10,14 @@ from typing import Any
 
 from attrs import frozen
 
-from noahrules.data.names import LONGEST_TEXT, Names, parse_names
+from noahrules.data.names import parse_names
 from noahrules.data.nodes import Node
 from noahrules.data.overlay import Overlay
 from noahrules.data.parsing import note_problems
 from noahrules.data.reading import Reader
 from noahrules.data.schema import Listing, Schema, Source, resolve
 from noahrules.errors import RulesDataError
+from noahrules.names import LONGEST_TEXT, Names
 
 
 @frozen

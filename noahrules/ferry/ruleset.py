@@ -29,8 +29,8 @@ from noahrules.data import (
     digest,
     gather,
     load_layers,
-    param_values,
     optional_names,
+    param_values,
     parse_unique,
     unnamed,
 )
@@ -404,9 +404,7 @@ def _ways(card: Card) -> tuple[tuple[Boarded, PlayAnimal], ...]:
 
 
 def _parse_card(node: Node) -> Card:
-    f = node.fields(
-        ("id", "species", "gender", "weight", "tears"), ("name", "mark", "abilities")
-    )
+    f = node.fields(("id", "species", "gender", "weight", "tears"), ("name", "mark", "abilities"))
     card_id, species, gender, weight, tears, mark, abilities, name = gather(
         f["id"].string,
         f["species"].string,
