@@ -113,10 +113,10 @@ def check_languages(root: Node) -> None:
     for node, langs in found:
         missing = [lang for lang in LANGUAGES if lang in started and lang not in langs]
         if missing:
-            codes = ", ".join(missing)
+            plural = "s" if len(missing) > 1 else ""
             node.warn(
-                f"no {codes} name, though other names of this file have {codes}: "
-                f"give every name of the file in {codes}, or English is shown"
+                f"lacks the language{plural} {', '.join(missing)} that other names of this "
+                "file give; English stands in"
             )
 
 
