@@ -66,9 +66,7 @@ def run(
 
 
 def _packaged_files() -> list[Path]:
-    return sorted(
-        path for game in ("ferry", "island") for path in data_dir(game).rglob("*.yaml")
-    )
+    return sorted(path for game in ("ferry", "island") for path in data_dir(game).rglob("*.yaml"))
 
 
 def _names_in(value: Any, found: list[Any]) -> None:
@@ -373,7 +371,7 @@ arks:
 
 
 def test_a_description_may_span_lines_but_a_name_may_not(tmp_path: Path) -> None:
-    text = 'description: |\n  two herons\n  of the marsh\nanimals:\n  add: []\n'
+    text = "description: |\n  two herons\n  of the marsh\nanimals:\n  add: []\n"
     ferry.load_rules([write(tmp_path, text, "a.yaml")])
     named = HOSTILE_CARD.format(name='"Her\\non"')
     with pytest.raises(RulesDataError) as caught:
@@ -383,8 +381,12 @@ def test_a_description_may_span_lines_but_a_name_may_not(tmp_path: Path) -> None
 
 NAME_VALUES = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
-    lambda inner: st.lists(inner, max_size=3)
-    | st.dictionaries(st.sampled_from([*LANGUAGES, "fr", "EN", ""]) | st.text(), inner, max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(
+            st.sampled_from([*LANGUAGES, "fr", "EN", ""]) | st.text(), inner, max_size=4
+        )
+    ),
     max_leaves=8,
 )
 
