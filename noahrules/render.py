@@ -259,9 +259,10 @@ class Renderer(Generic[R, V, M]):
     screen: Callable[[R, Mapping[int, str], Paint, int | None], Screen[R, V, M]] = Screen
     """The screen of a player at a terminal: ``screen(rules, names, paint, you)``."""
     cards: Callable[[R, Paint], list[str]] | None = None
-    """The game's cards or tiles as tables (``noahrules cards``)."""
+    """The game's cards or tiles as tables (``noahrules cards``), names from the data in
+    ``paint.language`` (:meth:`Paint.name`)."""
     board: Callable[[R, Paint], list[str]] | None = None
-    """The game's board (``noahrules board``)."""
+    """The game's board (``noahrules board``), names from the data in ``paint.language``."""
     picture: Callable[[object], str] | None = None
     """A state or a view as an SVG document (what notebooks show)."""
 

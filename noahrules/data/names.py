@@ -111,7 +111,11 @@ def check_languages(root: Node) -> None:
     _collect(root, found, 0)
     started = frozenset().union(*(langs for _, langs in found))
     for node, langs in found:
-        missing = [lang for lang in LANGUAGES if lang in started and lang not in langs]
+        missing = [
+            lang
+            for lang in LANGUAGES[1:]  # a name without English is an error of its own
+            if lang in started and lang not in langs
+        ]
         if missing:
             plural = "s" if len(missing) > 1 else ""
             node.warn(
