@@ -194,9 +194,40 @@ def test_a_variant_in_english_alone_loads_and_falls_back(tmp_path: Path) -> None
     named, unnamed = rules.card["heron-1"].name, rules.card["heron-2"].name
     assert named == Names("Heron")
     assert [named.in_language(lang) for lang in LANGUAGES] == ["Heron"] * 4
-    assert unnamed == Names("heron")  # no name: the species, as before names existed
+    assert unnamed == named  # no name: that of its species' named card
+    text = HERONS.replace("name: Heron, ", "")
+    assert ferry.load_rules([write(tmp_path, text)]).card["heron-1"].name == Names("heron")
     assert str(named) == "Heron"
     assert ferry.check_rules([write(tmp_path, HERONS)]).warnings == []
+
+
+def test_a_card_without_a_name_is_named_as_its_species_is(tmp_path: Path) -> None:
+    card = "{id: parrot-7, species: parrot, gender: male, weight: 0, tears: 2}"
+    text = f"animals:\n  add:\n    - {card}\n"
+    rules = ferry.load_rules([write(tmp_path, text)])
+    assert rules.card["parrot-7"].name == rules.card["parrot-1"].name
+    assert rules.card["parrot-7"].name.in_language("ja") == "オウム"
+
+
+def test_a_card_named_unlike_its_species_is_a_warning(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    text = """\
+animals:
+  add:
+    - {id: parrot-7, species: parrot, name: Polly, gender: male, weight: 0, tears: 2}
+"""
+    path = write(tmp_path, text, "polly.yaml")
+    assert ferry.load_rules([path]).card["parrot-7"].name == Names("Polly")
+    status, out, _ = run(capsys, monkeypatch, ["validate", str(path)])
+    assert (status, out.splitlines()) == (
+        0,
+        [
+            f"warning: {path}:3:45: animals.add[0].name: the name differs from that of "
+            "parrot-1, another parrot: players read two names for one species",
+            f"{path}: ok (ferry variant, 1 warning)",
+        ],
+    )
 
 
 def test_a_variant_may_give_some_languages(tmp_path: Path) -> None:
@@ -233,9 +264,9 @@ animals:
       gender: male
       weight: 2
       tears: 1
-    - id: heron-2
-      species: heron
-      name: Heron
+    - id: egret-1
+      species: egret
+      name: Egret
       gender: female
       weight: 2
       tears: 1

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from functools import partial
 
+import attrs
 from attrs import field, frozen
 
 from noahrules.data import (
@@ -76,8 +77,9 @@ class Card:
     abilities: Abilities
     name: Names = field(eq=False, repr=False)
     """The species' name as players read it, per language (``name.in_language("ja")``);
-    without a name in the data, the species in English. It plays no part in the card's
-    equality: ``id`` and ``species`` identify the card."""
+    without a name in the data, that of the first card of its species that has one, else the
+    species in English. It plays no part in the card's equality: ``id`` and ``species``
+    identify the card."""
 
     @name.default
     def _species_name(self) -> Names:
@@ -240,7 +242,9 @@ def _load(reader: Reader, variants: tuple[Source, ...]) -> Rules:
     animal_nodes = layers.collections["animals"]
     ferry_nodes = layers.collections["ferries"]
     params = layers.params
-    animals = parse_unique(animal_nodes, _parse_card, lambda c: c.id, "animal card id")
+    animals = _species_names(
+        parse_unique(animal_nodes, _parse_card, lambda c: c.id, "animal card id"), animal_nodes
+    )
     ferries = parse_unique(ferry_nodes, _parse_ferry, lambda f: f.id, "ferry card id")
     players = found.attempt(partial(params["players"].bounds, 2, MOST_PLAYERS))  # F4
     docks = found.attempt(partial(params["docks"].integer, 5, 100))
@@ -296,6 +300,30 @@ def _load(reader: Reader, variants: tuple[Source, ...]) -> Rules:
 def _by_id(nodes: list[Node]) -> dict[str, Node]:
     """The nodes of the cards by id (the last with each id: the one a duplicate refers to)."""
     return {str(n.value.get("id")): n for n in nodes if isinstance(n.value, dict)}
+
+
+def _species_names(animals: tuple[Card, ...], nodes: list[Node]) -> tuple[Card, ...]:
+    """The cards, each one without a name of its own named as the first card of its species
+    that has one (a parrot a variant adds is called as the packaged parrots are). A named card
+    whose name differs from that one is a warning: players would read two names for a
+    species."""
+    by_id = _by_id(nodes)
+    named = {c.id for c in animals if isinstance(by_id[c.id].value.get("name"), str | dict)}
+    first: dict[str, Card] = {}
+    for card in animals:
+        if card.id in named:
+            known = first.setdefault(card.species, card)
+            if known.name != card.name:
+                by_id[card.id].child("name").warn(
+                    f"the name differs from that of {known.id}, another {card.species}: "
+                    "players read two names for one species"
+                )
+    return tuple(
+        card
+        if card.id in named or card.species not in first
+        else attrs.evolve(card, name=first[card.species].name)
+        for card in animals
+    )
 
 
 def _gifts(node: Node) -> tuple[int, ...]:
