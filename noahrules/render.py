@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import re
 import textwrap
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar, Generic, TextIO, TypeVar
 
@@ -18,6 +19,7 @@ from attrs import frozen
 
 from noahrules.events import Event
 from noahrules.moved import moved_names
+from noahrules.names import DEFAULT_LANGUAGE, LANGUAGES, Names
 
 if TYPE_CHECKING:
     from noahrules.game import Game
@@ -43,7 +45,9 @@ M = TypeVar("M")
 
 
 class Paint:
-    """ANSI colouring that is switched off unless wanted (a terminal, ``NO_COLOR`` unset)."""
+    """How text is drawn: ANSI colouring that is switched off unless wanted (a terminal,
+    ``NO_COLOR`` unset), and :attr:`language`, the language of the names drawn from rules data
+    (a code of :data:`~noahrules.names.LANGUAGES`; English unless asked)."""
 
     CODES: ClassVar[dict[str, str]] = {
         "bold": "1",
@@ -56,14 +60,23 @@ class Paint:
         "cyan": "36",
     }
 
-    def __init__(self, enabled: bool) -> None:
+    def __init__(self, enabled: bool, language: str = DEFAULT_LANGUAGE) -> None:
+        if language not in LANGUAGES:
+            raise ValueError(f"unknown language {language!r}; languages: {', '.join(LANGUAGES)}")
         self.enabled = enabled
+        self.language = language
+        """The language of names from rules data (``names.in_language(paint.language)``)."""
 
     @classmethod
-    def for_stream(cls, stream: TextIO) -> Paint:
-        """Colours for ``stream``: on only for a terminal, and only without ``NO_COLOR``."""
+    def for_stream(cls, stream: TextIO, language: str = DEFAULT_LANGUAGE) -> Paint:
+        """Colours for ``stream``: on only for a terminal, and only without ``NO_COLOR``; names
+        in ``language``."""
         is_tty = getattr(stream, "isatty", None)
-        return cls(bool(is_tty and is_tty()) and not os.environ.get("NO_COLOR"))
+        return cls(bool(is_tty and is_tty()) and not os.environ.get("NO_COLOR"), language)
+
+    def name(self, names: Names) -> str:
+        """``names`` in this paint's :attr:`language` (English where it has none)."""
+        return names.in_language(self.language)
 
     def __call__(self, text: str, *styles: str) -> str:
         """``text`` in the given styles (names of :attr:`CODES`)."""
@@ -78,10 +91,14 @@ PLAIN = Paint(False)
 
 
 def grid(rows: Sequence[Sequence[str]], indent: str = "  ") -> list[str]:
-    """Rows of cells as left-aligned columns (the first row is the header)."""
-    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    """Rows of cells as left-aligned columns (the first row is the header), aligned by the
+    columns each cell takes on a terminal (:func:`visible_width`)."""
+    widths = [max(visible_width(row[i]) for row in rows) for i in range(len(rows[0]))]
     return [
-        indent + "  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip()
+        indent
+        + "  ".join(
+            cell + " " * (w - visible_width(cell)) for cell, w in zip(row, widths, strict=True)
+        ).rstrip()
         for row in rows
     ]
 
@@ -90,8 +107,19 @@ _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
 def visible_width(line: str) -> int:
-    """How many columns ``line`` takes on a terminal (colour codes take none)."""
-    return len(_ANSI.sub("", line))
+    """How many columns ``line`` takes on a terminal: colour codes take none, wide characters
+    (Japanese, Chinese) two, combining marks none."""
+    text = _ANSI.sub("", line)
+    if text.isascii():
+        return len(text)
+    return sum(
+        0
+        if unicodedata.combining(char)
+        else 2
+        if unicodedata.east_asian_width(char) in ("W", "F")
+        else 1
+        for char in text
+    )
 
 
 def beside(left: Sequence[str], right: Sequence[str], gap: int = 3) -> list[str]:
@@ -231,9 +259,10 @@ class Renderer(Generic[R, V, M]):
     screen: Callable[[R, Mapping[int, str], Paint, int | None], Screen[R, V, M]] = Screen
     """The screen of a player at a terminal: ``screen(rules, names, paint, you)``."""
     cards: Callable[[R, Paint], list[str]] | None = None
-    """The game's cards or tiles as tables (``noahrules cards``)."""
+    """The game's cards or tiles as tables (``noahrules cards``), names from the data in
+    ``paint.language`` (:meth:`Paint.name`)."""
     board: Callable[[R, Paint], list[str]] | None = None
-    """The game's board (``noahrules board``)."""
+    """The game's board (``noahrules board``), names from the data in ``paint.language``."""
     picture: Callable[[object], str] | None = None
     """A state or a view as an SVG document (what notebooks show)."""
 

@@ -14,11 +14,13 @@ from noahrules.cli.commands import command_named
 from noahrules.errors import NoahRulesError
 from noahrules.game import Game, RulesValue
 from noahrules.games import GAMES, load_variants
+from noahrules.names import LANGUAGES, language_of_environment
 
 __all__ = [
     "HUMAN",
     "add_command",
     "add_game_options",
+    "add_language_option",
     "bot_names",
     "bot_specs",
     "check_writable",
@@ -71,6 +73,30 @@ def run_parser(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> i
     except BrokenPipeError:  # the reader went away (``noahrules cards ferry | head``)
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
+
+
+def add_language_option(parser: argparse.ArgumentParser) -> None:
+    """``--lang``: the language of the names from rules data, one of
+    :data:`~noahrules.names.LANGUAGES`; by default the one the locale environment asks for
+    (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``), else English."""
+    codes = ", ".join(LANGUAGES)
+    parser.add_argument(
+        "--lang",
+        type=_language,
+        default=language_of_environment(os.environ),
+        metavar="CODE",
+        help=f"the language of names: {codes} (default: from the locale, else en)",
+    )
+
+
+def _language(text: str) -> str:
+    """A ``--lang`` argument: a code of :data:`~noahrules.names.LANGUAGES` in any case."""
+    code = text.strip().lower()
+    if code not in LANGUAGES:
+        raise argparse.ArgumentTypeError(
+            f"unknown language '{text}'; languages: {', '.join(LANGUAGES)}"
+        )
+    return code
 
 
 def add_game_options(parser: argparse.ArgumentParser, games: Sequence[str] | None = None) -> None:

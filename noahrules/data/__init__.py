@@ -18,6 +18,10 @@ Reading is strict: a :class:`Node` raises :class:`~noahrules.errors.RulesDataErr
 unknown key or any other problem, naming every problem of the value at once, unless the caller
 asks to collect them in a :class:`Findings` (as the loaders do, settling them before they
 return, and as ``noahrules validate`` does, to list them all).
+
+Names that players see (a card's, a tile's, a variant's description) may be given in the
+languages of :data:`LANGUAGES`, read by :func:`parse_names` into :class:`Names`
+(:mod:`noahrules.data.names`).
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from __future__ import annotations
 from noahrules.data.digests import RulesIdentity, digest, param_values
 from noahrules.data.findings import Findings
 from noahrules.data.loading import cached_load, check_load
+from noahrules.data.names import check_languages, optional_names, parse_names, unnamed
 from noahrules.data.nodes import LARGEST, LONGEST, MOST_ITEMS, Node
 from noahrules.data.overlay import Overlay
 from noahrules.data.parsing import gather, parse_unique
@@ -48,14 +53,27 @@ from noahrules.data.variants import (
     resolve_variants,
     variant_names,
 )
+from noahrules.names import (
+    DEFAULT_LANGUAGE,
+    LANGUAGES,
+    LONGEST_NAME,
+    LONGEST_TEXT,
+    Names,
+    language_of_environment,
+)
 
 __all__ = [
+    "DEFAULT_LANGUAGE",
+    "LANGUAGES",
     "LARGEST",
     "LONGEST",
+    "LONGEST_NAME",
+    "LONGEST_TEXT",
     "MOST_ITEMS",
     "Findings",
     "Layers",
     "Listing",
+    "Names",
     "Node",
     "Overlay",
     "Reader",
@@ -65,18 +83,23 @@ __all__ = [
     "Variants",
     "apply_collection_change",
     "cached_load",
+    "check_languages",
     "check_load",
     "data_dir",
     "digest",
     "gather",
     "is_file_name",
     "known_variants",
+    "language_of_environment",
     "load_layers",
     "load_yaml",
+    "optional_names",
     "packaged_names",
     "param_values",
+    "parse_names",
     "parse_unique",
     "resolve",
     "resolve_variants",
+    "unnamed",
     "variant_names",
 ]

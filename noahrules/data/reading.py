@@ -10,6 +10,7 @@ from pathlib import Path
 import attrs
 
 from noahrules.data.findings import Findings
+from noahrules.data.names import check_languages
 from noahrules.data.nodes import Node
 from noahrules.data.overlay import Overlay
 from noahrules.data.status import file_status, settled
@@ -67,15 +68,15 @@ class Reader:
             line = raw.count(b"\n", 0, exc.start) + 1
             raise RulesDataError(file, "", f"not UTF-8 text: {exc.reason}", line) from None
         value, mark = parse(text, file, self.findings.errors)
-        return Node(value, file, "", mark, self.findings)
+        return _checked(Node(value, file, "", mark, self.findings))
 
     def load_overlay(self, overlay: Overlay) -> Node:
         """Read an overlay held in memory: its YAML text (within the limits of a file) or its
         data; problems name it by its label."""
         if isinstance(overlay.content, str):
             value, mark = parse(overlay.content, overlay.label, self.findings.errors)
-            return Node(value, overlay.label, "", mark, self.findings)
-        return Node(overlay.data(), overlay.label, "", None, self.findings)
+            return _checked(Node(value, overlay.label, "", mark, self.findings))
+        return _checked(Node(overlay.data(), overlay.label, "", None, self.findings))
 
     def unchanged(self) -> bool:
         """Whether every file read still holds the same bytes.
@@ -95,3 +96,9 @@ class Reader:
             except OSError:
                 return False
         return True
+
+
+def _checked(root: Node) -> Node:
+    """A file's root, its names checked for a language started but not finished (warnings)."""
+    check_languages(root)
+    return root

@@ -10,12 +10,14 @@ from typing import Any
 
 from attrs import frozen
 
-from noahrules.data.nodes import LONGEST, Node
+from noahrules.data.names import parse_names
+from noahrules.data.nodes import Node
 from noahrules.data.overlay import Overlay
 from noahrules.data.parsing import note_problems
 from noahrules.data.reading import Reader
 from noahrules.data.schema import Listing, Schema, Source, resolve
 from noahrules.errors import RulesDataError
+from noahrules.names import LONGEST_TEXT, Names
 
 
 @frozen
@@ -114,8 +116,15 @@ def _variant_parts(reader: Reader, variant: Source, allowed: Sequence[str]) -> d
         raise root.error("an empty variant file: a variant sets or changes something")
     parts = root.fields((), allowed)
     if "description" in parts:
-        reader.findings.attempt(partial(parts["description"].string, 10 * LONGEST))
+        reader.findings.attempt(partial(describe, parts["description"]))
     return parts
+
+
+def describe(node: Node) -> Names:
+    """A variant's description: a text for players, in one or more languages
+    (:func:`~noahrules.data.parse_names`), at most :data:`~noahrules.data.LONGEST_TEXT`
+    characters in each."""
+    return parse_names(node, LONGEST_TEXT, lines=True)
 
 
 def apply_collection_change(items: list[Node], change: Node, collection: Listing) -> list[Node]:

@@ -212,13 +212,15 @@ class FerryScreen(Screen[Rules, View, Move]):
 
 
 def cards(rules: Rules, paint: Paint) -> list[str]:
-    """The animal cards and the ferry cards of ``rules`` as tables."""
+    """The animal cards and the ferry cards of ``rules`` as tables, their names in the
+    paint's language."""
     variants = ", ".join(rules.variants) or "none"
     lines = [paint(f"{len(rules.animals)} animal cards", "bold") + f" (variants: {variants})"]
-    rows = [["id", "species", "gender", "weight", "tears", "mark", "abilities"]]
+    rows = [["id", "name", "species", "gender", "weight", "tears", "mark", "abilities"]]
     rows += [
         [
             c.id,
+            paint.name(c.name),
             c.species,
             c.gender.value,
             str(c.weight),
@@ -229,9 +231,14 @@ def cards(rules: Rules, paint: Paint) -> list[str]:
         for c in rules.animals
     ]
     lines += [*grid(rows), "", paint(f"{len(rules.ferries)} ferry cards", "bold")]
-    rows = [["id", "capacity", "rule"]]
+    rows = [["id", "name", "capacity", "rule"]]
     rows += [
-        [f.id, str(f.capacity), "one of each species" if f.unique_species else ""]
+        [
+            f.id,
+            paint.name(f.name),
+            str(f.capacity),
+            "one of each species" if f.unique_species else "",
+        ]
         for f in rules.ferries
     ]
     return lines + grid(rows)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from functools import partial
 
+import attrs
 from attrs import field, frozen
 
 from noahrules.data import (
@@ -16,6 +17,7 @@ from noahrules.data import (
     Findings,
     Layers,
     Listing,
+    Names,
     Node,
     Reader,
     RulesIdentity,
@@ -28,8 +30,10 @@ from noahrules.data import (
     digest,
     gather,
     load_layers,
+    optional_names,
     param_values,
     parse_unique,
+    unnamed,
 )
 from noahrules.errors import RulesDataError, excerpt
 from noahrules.ferry.abilities import Abilities, parse_abilities
@@ -71,6 +75,15 @@ class Card:
     mark: str | None
     """Player-count mark as printed (``"4+"``, ``"5+"``), or ``None``."""
     abilities: Abilities
+    name: Names = field(eq=False, repr=False)
+    """The species' name as players read it, per language (``name.in_language("ja")``);
+    without a name in the data, that of the first card of its species that has one, else the
+    species in English. It plays no part in the card's equality: ``id`` and ``species``
+    identify the card."""
+
+    @name.default
+    def _species_name(self) -> Names:
+        return Names(self.species)
 
     @property
     def min_players(self) -> int:
@@ -94,6 +107,13 @@ class FerryCard:
     id: str
     capacity: int
     unique_species: bool = False
+    name: Names = field(eq=False, repr=False)
+    """The ferry's name as players read it, per language; without a name in the data, its
+    id. It plays no part in the card's equality."""
+
+    @name.default
+    def _id_name(self) -> Names:
+        return Names(self.id)
 
 
 @frozen
@@ -222,7 +242,9 @@ def _load(reader: Reader, variants: tuple[Source, ...]) -> Rules:
     animal_nodes = layers.collections["animals"]
     ferry_nodes = layers.collections["ferries"]
     params = layers.params
-    animals = parse_unique(animal_nodes, _parse_card, lambda c: c.id, "animal card id")
+    animals = _species_names(
+        parse_unique(animal_nodes, _parse_card, lambda c: c.id, "animal card id"), animal_nodes
+    )
     ferries = parse_unique(ferry_nodes, _parse_ferry, lambda f: f.id, "ferry card id")
     players = found.attempt(partial(params["players"].bounds, 2, MOST_PLAYERS))  # F4
     docks = found.attempt(partial(params["docks"].integer, 5, 100))
@@ -245,8 +267,8 @@ def _load(reader: Reader, variants: tuple[Source, ...]) -> Rules:
     _warn_traps(animal_nodes, animals, players[1], gifts)
     ways = {c.id: _ways(c) for c in animals}
     data = {
-        "animals": [n.value for n in animal_nodes],
-        "ferries": [n.value for n in ferry_nodes],
+        "animals": [unnamed(n.value) for n in animal_nodes],
+        "ferries": [unnamed(n.value) for n in ferry_nodes],
         "rules": param_values(params, _ADDED_PARAMS),
     }
     return Rules(
@@ -278,6 +300,30 @@ def _load(reader: Reader, variants: tuple[Source, ...]) -> Rules:
 def _by_id(nodes: list[Node]) -> dict[str, Node]:
     """The nodes of the cards by id (the last with each id: the one a duplicate refers to)."""
     return {str(n.value.get("id")): n for n in nodes if isinstance(n.value, dict)}
+
+
+def _species_names(animals: tuple[Card, ...], nodes: list[Node]) -> tuple[Card, ...]:
+    """The cards, each one without a name of its own named as the first card of its species
+    that has one (a parrot a variant adds is called as the packaged parrots are). A named card
+    whose name differs from that one is a warning: players would read two names for a
+    species."""
+    by_id = _by_id(nodes)
+    named = {c.id for c in animals if isinstance(by_id[c.id].value.get("name"), str | dict)}
+    first: dict[str, Card] = {}
+    for card in animals:
+        if card.id in named:
+            known = first.setdefault(card.species, card)
+            if known.name != card.name:
+                by_id[card.id].child("name").warn(
+                    f"the name differs from that of {known.id}, another {card.species}: "
+                    "players read two names for one species"
+                )
+    return tuple(
+        card
+        if card.id in named or card.species not in first
+        else attrs.evolve(card, name=first[card.species].name)
+        for card in animals
+    )
 
 
 def _gifts(node: Node) -> tuple[int, ...]:
@@ -386,8 +432,8 @@ def _ways(card: Card) -> tuple[tuple[Boarded, PlayAnimal], ...]:
 
 
 def _parse_card(node: Node) -> Card:
-    f = node.fields(("id", "species", "gender", "weight", "tears"), ("mark", "abilities"))
-    card_id, species, gender, weight, tears, mark, abilities = gather(
+    f = node.fields(("id", "species", "gender", "weight", "tears"), ("name", "mark", "abilities"))
+    card_id, species, gender, weight, tears, mark, abilities, name = gather(
         f["id"].string,
         f["species"].string,
         partial(f["gender"].choice, _GENDERS),
@@ -395,8 +441,11 @@ def _parse_card(node: Node) -> Card:
         partial(f["tears"].integer, 0),
         partial(_parse_mark, node.child("mark")),
         partial(parse_abilities, node.child("abilities")),
+        partial(optional_names, node.child("name")),
     )
-    card = Card(card_id, species, Gender(gender), weight, tears, mark, abilities)
+    card = Card(
+        card_id, species, Gender(gender), weight, tears, mark, abilities, name or Names(species)
+    )
     problems = []
     if (card.gender is Gender.EITHER) != abilities.choose_gender:
         problems.append(
@@ -422,6 +471,12 @@ def _parse_mark(node: Node) -> str | None:
 
 
 def _parse_ferry(node: Node) -> FerryCard:
-    f = node.fields(("id", "capacity"), ("unique_species",))
+    f = node.fields(("id", "capacity"), ("name", "unique_species"))
     unique = f["unique_species"].boolean if "unique_species" in f else lambda: False
-    return FerryCard(*gather(f["id"].string, partial(f["capacity"].integer, 1), unique))
+    ferry_id, capacity, roommate, name = gather(
+        f["id"].string,
+        partial(f["capacity"].integer, 1),
+        unique,
+        partial(optional_names, node.child("name")),
+    )
+    return FerryCard(ferry_id, capacity, roommate, name or Names(ferry_id))

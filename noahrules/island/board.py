@@ -8,12 +8,13 @@ and ``(r +- 1, c +- 1)``. Space ids count the spaces in reading order from 0.
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 import yaml
 from attrs import field, frozen
 
-from noahrules.data import Findings, Node, Reader, resolve
+from noahrules.data import Findings, Names, Node, Reader, optional_names, resolve
 from noahrules.errors import RulesDataError
 from noahrules.values import Bits, bits
 
@@ -53,6 +54,13 @@ class Board:
     """The ark spaces as :data:`~noahrules.values.Bits`: the flood may rise beside them (I9)."""
     spaces_of: dict[str, tuple[int, ...]] = field(eq=False, hash=False, repr=False)
     """Per kind, its spaces ascending."""
+    title: Names = field(eq=False, repr=False, kw_only=True)
+    """The board's name as players read it, per language (the file's ``name``); without one,
+    :attr:`name`. It plays no part in equality."""
+
+    @title.default
+    def _file_name(self) -> Names:
+        return Names(self.name)
 
     @property
     def spaces(self) -> range:
@@ -94,7 +102,8 @@ def resolve_board(node: Node) -> Path:
 def load_board(reader: Reader, path: Path) -> tuple[Board, Node]:
     """Read and check a board file; returns the board and the node of its map (for messages)."""
     root = reader.load(path)
-    parts = root.fields(("legend", "map"))
+    parts = root.fields(("legend", "map"), ("name",))
+    title = reader.findings.attempt(partial(optional_names, root.child("name")))
     legend = _parse_legend(parts["legend"])
     map_node = parts["map"]
     rows = tuple(map_node.string(longest=MOST_SPACES * 4).rstrip("\n").split("\n"))
@@ -128,6 +137,7 @@ def load_board(reader: Reader, path: Path) -> tuple[Board, Node]:
     )
     kind = tuple(cells[rc] for rc in sorted(cells))
     board = Board(
+        title=title or Names(path.stem),
         name=path.stem,
         rows=rows,
         kind=kind,

@@ -298,15 +298,16 @@ class IslandScreen(Screen[Rules, View, Move]):
 
 
 def cards(rules: Rules, paint: Paint) -> list[str]:
-    """The tiles and the arks of ``rules`` as tables."""
+    """The tiles and the arks of ``rules`` as tables, their names in the paint's language."""
     variants = ", ".join(rules.variants) or "none"
     tiles = sum(t.count for t in rules.tiles)
     lines = [paint(f"{tiles} animal tiles", "bold") + f" (variants: {variants})"]
     doubled = {s: a.colour for a in rules.arks for s in a.doubled}
-    rows = [["species", "count", "points", "rescuable", "x2 for"]]
+    rows = [["species", "name", "count", "points", "rescuable", "x2 for"]]
     rows += [
         [
             t.species,
+            paint.name(t.name),
             str(t.count),
             str(t.points),
             "yes" if t.rescuable else "no",
@@ -315,16 +316,22 @@ def cards(rules: Rules, paint: Paint) -> list[str]:
         for t in rules.tiles
     ]
     lines += [*grid(rows), "", paint(f"{len(rules.arks)} arks", "bold")]
-    rows = [["seat", "colour", "x2 species"]]
-    rows += [[str(i), a.colour, ", ".join(a.doubled)] for i, a in enumerate(rules.arks)]
+    rows = [["seat", "colour", "name", "x2 species"]]
+    rows += [
+        [str(i), a.colour, paint.name(a.name), ", ".join(a.doubled)]
+        for i, a in enumerate(rules.arks)
+    ]
     return lines + grid(rows)
 
 
 def board(rules: Rules, paint: Paint) -> list[str]:
-    """The board of ``rules``: the map, its legend and how many spaces of each kind it has."""
+    """The board of ``rules``: its name in the paint's language, the map, its legend and how
+    many spaces of each kind it has."""
     board = rules.board
     cells = dict(zip(board.position, board.kind, strict=True))
-    lines = [paint(f"board '{board.name}'", "bold") + f" ({len(board.kind)} spaces)"]
+    title = paint.name(board.title)
+    named = f": {title}" if title != board.name else ""
+    lines = [paint(f"board '{board.name}'{named}", "bold") + f" ({len(board.kind)} spaces)"]
     for r, row in enumerate(board.rows, 1):
         text = "".join(
             paint(_SYMBOL[cells[r, c]], _COLOUR[cells[r, c]]) if (r, c) in cells else " "

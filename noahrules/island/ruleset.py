@@ -15,6 +15,7 @@ from noahrules.data import (
     Findings,
     Layers,
     Listing,
+    Names,
     Node,
     Reader,
     RulesIdentity,
@@ -27,8 +28,10 @@ from noahrules.data import (
     digest,
     gather,
     load_layers,
+    optional_names,
     param_values,
     parse_unique,
+    unnamed,
 )
 from noahrules.errors import RulesDataError
 from noahrules.island.board import Board, load_board, resolve_board
@@ -64,6 +67,13 @@ class TileKind:
     count: int
     points: int
     rescuable: bool = True
+    name: Names = field(eq=False, repr=False)
+    """The species' name as players read it, per language (``name.in_language("de")``);
+    without a name in the data, the species in English. It plays no part in equality."""
+
+    @name.default
+    def _species_name(self) -> Names:
+        return Names(self.species)
 
 
 @frozen(cache_hash=True)
@@ -80,6 +90,13 @@ class Ark:
 
     colour: str
     doubled: tuple[str, ...]
+    name: Names = field(eq=False, repr=False)
+    """The ark's name as players read it, per language; without a name in the data, its
+    colour. It plays no part in equality."""
+
+    @name.default
+    def _colour_name(self) -> Names:
+        return Names(self.colour)
 
 
 @frozen
@@ -250,8 +267,8 @@ def _load(reader: Reader, variants: tuple[Source, ...]) -> Rules:
         packaged=layers.packaged,
         digest=digest(
             {
-                "tiles": [n.value for n in layers.collections["tiles"]],
-                "arks": [n.value for n in layers.collections["arks"]],
+                "tiles": [unnamed(n.value) for n in layers.collections["tiles"]],
+                "arks": [unnamed(n.value) for n in layers.collections["arks"]],
                 "rules": param_values(params, _ADDED_PARAMS),
                 "board": list(board.rows),
                 "kinds": list(board.kind),
@@ -362,22 +379,26 @@ def _warn_traps(rules: Rules, layers: Layers) -> None:
 
 
 def _parse_kind(node: Node) -> TileKind:
-    f = node.fields(("species", "count", "points"), ("rescuable",))
+    f = node.fields(("species", "count", "points"), ("name", "rescuable"))
     rescuable = f["rescuable"].boolean if "rescuable" in f else lambda: True
-    return TileKind(
-        *gather(
-            f["species"].string,
-            partial(f["count"].integer, 0),
-            partial(f["points"].integer, 0),
-            rescuable,
-        )
+    species, count, points, can_rescue, name = gather(
+        f["species"].string,
+        partial(f["count"].integer, 0),
+        partial(f["points"].integer, 0),
+        rescuable,
+        partial(optional_names, node.child("name")),
     )
+    return TileKind(species, count, points, can_rescue, name or Names(species))
 
 
 def _parse_ark(node: Node) -> Ark:
-    f = node.fields(("colour", "doubled"))
-    colour, doubled = gather(f["colour"].string, partial(_species, f["doubled"]))
-    return Ark(colour, doubled)
+    f = node.fields(("colour", "doubled"), ("name",))
+    colour, doubled, name = gather(
+        f["colour"].string,
+        partial(_species, f["doubled"]),
+        partial(optional_names, node.child("name")),
+    )
+    return Ark(colour, doubled, name or Names(colour))
 
 
 def _species(node: Node) -> tuple[str, ...]:

@@ -521,12 +521,12 @@ def test_i1_legend_key_blank(tmp_path: Path) -> None:
 
 
 def test_i1_board_unknown_key(tmp_path: Path) -> None:
-    board = write(tmp_path / "board.yaml", board_text(TINY) + "name: tiny\n")
+    board = write(tmp_path / "board.yaml", board_text(TINY) + "title: tiny\n")
     variant = write(
         tmp_path / "variant.yaml",
         f"rules:\n  board: board.yaml\n  set_aside: {80 - TINY_JUNGLE}\n  water_tiles: 5\n",
     )
-    assert_error(load_error(variant), board, "name", "unknown key", "legend", "map")
+    assert_error(load_error(variant), board, "title", "unknown key", "legend", "map", "name")
 
 
 def test_i1_board_missing_map(tmp_path: Path) -> None:
