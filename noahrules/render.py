@@ -18,6 +18,7 @@ import attrs
 from attrs import frozen
 
 from noahrules.events import Event
+from noahrules.i18n import Words
 from noahrules.moved import moved_names
 from noahrules.names import DEFAULT_LANGUAGE, LANGUAGES, Names
 
@@ -182,7 +183,14 @@ class Screen(Generic[R, V, M]):
     ``you`` is the player's seat (``None`` for a spectator); ``names`` gives the other seats'
     names (their bots). This base draws any game plainly from its values; games override the
     parts they can draw better.
+
+    Its words are in the paint's language (:attr:`Paint.language`): :attr:`words` of the
+    game's own catalog (:attr:`DOMAIN`, :mod:`noahrules.i18n`), :attr:`shared` of the words
+    every game shares.
     """
+
+    DOMAIN: ClassVar[str] = "noahrules"
+    """The catalog of the game's words (its name, for the library's games)."""
 
     def __init__(
         self, rules: R, names: Mapping[int, str], paint: Paint = PLAIN, you: int | None = 0
@@ -191,20 +199,29 @@ class Screen(Generic[R, V, M]):
         self.names = names
         self.paint = paint
         self.you = you
+        self.words = Words(paint.language, self.DOMAIN)
+        self.shared = Words(paint.language, "noahrules")
 
     def who(self, seat: int) -> str:
         """A seat's name: "you" for the player, else the seat and its bot."""
+        words = self.shared
         if seat == self.you:
-            return f"you (seat {seat})"
-        return f"seat {seat} ({self.names[seat]})" if seat in self.names else f"seat {seat}"
+            return words.gettext("you (seat {seat})", seat=seat)
+        if seat in self.names:
+            return words.gettext("seat {seat} ({name})", seat=seat, name=self.names[seat])
+        return words.gettext("seat {seat}", seat=seat)
 
     def subject(self, seat: int) -> str:
         """A seat as the subject of a sentence."""
-        return "You" if seat == self.you else f"Seat {seat}"
+        if seat == self.you:
+            return self.shared.gettext("You")
+        return self.shared.gettext("Seat {seat}", seat=seat)
 
     def whom(self, seat: int) -> str:
         """A seat as the object of a sentence."""
-        return "you" if seat == self.you else f"seat {seat}"
+        if seat == self.you:
+            return self.shared.gettext("you")
+        return self.shared.gettext("seat {seat}", seat=seat)
 
     def table(self, view: V) -> list[str]:
         """The table as the player sees it."""
@@ -212,7 +229,7 @@ class Screen(Generic[R, V, M]):
 
     def prompt(self, view: V) -> str:
         """The pending decision, as a question."""
-        return "Your choice:"
+        return self.shared.gettext("Your choice:")
 
     def label(self, view: V, move: M) -> str:
         """A move, readably."""
@@ -224,7 +241,7 @@ class Screen(Generic[R, V, M]):
 
     def hint(self, count: int) -> str:
         """How a choice may be typed."""
-        return f"a number from 1 to {count}"
+        return self.shared.gettext("a number from 1 to {count}", count=count)
 
     def named(self, view: V, moves: Sequence[M], answer: str) -> tuple[int, ...]:
         """The indexes of the choices an answer other than a number names (none here)."""
