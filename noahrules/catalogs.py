@@ -92,6 +92,7 @@ def update() -> None:
             else:
                 catalog = Catalog(locale=language, domain=domain, project="noahrules")
             catalog.update(template, no_fuzzy_matching=True)
+            catalog.fuzzy = False  # the header: its plural forms are compiled only if not fuzzy
             with path.open("wb") as file:
                 write_po(file, catalog, sort_output=True, ignore_obsolete=True)
 
@@ -117,12 +118,15 @@ def check() -> list[str]:
     for domain in DOMAINS:
         wanted = {m.id if isinstance(m.id, str) else m.id[0] for m in extract(domain) if m.id}
         for language in TRANSLATED:
-            problems += _problems(_po(language, domain), language, wanted)
+            path = _po(language, domain)
+            where = path.relative_to(PACKAGE.parent).as_posix()
+            problems += _problems(path, language, wanted, where)
     return problems
 
 
-def _problems(path: Path, language: str, wanted: set[str]) -> list[str]:
-    where = path.relative_to(PACKAGE.parent).as_posix()
+def _problems(path: Path, language: str, wanted: set[str], where: str) -> list[str]:
+    """The problems of the catalog at ``path`` (named ``where``), whose messages should be
+    ``wanted``."""
     if not path.exists():
         return [f"{where}: missing (python -m noahrules.catalogs update)"]
     catalog = _read(path, language)
@@ -138,10 +142,8 @@ def _problems(path: Path, language: str, wanted: set[str]) -> list[str]:
         texts = message.string if isinstance(message.string, tuple) else (message.string,)
         if message.fuzzy:
             found.append(f"{where}: {name!r} is fuzzy")
-        if not all(texts):
+        if not all(texts) or (isinstance(message.id, tuple) and len(texts) < forms):
             found.append(f"{where}: {name!r} is not translated")
-        elif isinstance(message.id, tuple) and len(texts) != forms:
-            found.append(f"{where}: {name!r} has {len(texts)} plural forms of {forms}")
         found += _placeholder_problems(where, name, message.id, texts)
     mo = path.with_suffix(".mo")
     if not mo.exists() or mo.read_bytes() != _compiled(catalog):
@@ -160,7 +162,7 @@ def _placeholder_problems(
     every = ids if isinstance(ids, tuple) else (ids,)
     expected: set[str] = set().union(*(_placeholders(i) for i in every))
     found = []
-    for text in texts:
+    for text in filter(None, texts):
         got = _placeholders(text)
         if got != expected and not (plural and got <= expected and expected - got <= {"count"}):
             found.append(f"{where}: {name!r}: {text!r} names {sorted(got)}, not {sorted(expected)}")

@@ -11,13 +11,13 @@ Messages name their placeholders as :meth:`str.format` does, so that a translati
 in another order; plural forms follow each language's rule (Japanese one, German two, Russian
 three):
 
->>> words = Words("ru", "noahrules")
->>> [words.ngettext("{count} point", "{count} points", n) for n in (1, 2, 5, 21)]
-['1 очко', '2 очка', '5 очков', '21 очко']
+>>> words = Words("ru", "ferry")
+>>> [words.ngettext("{count} card", "{count} cards", n) for n in (1, 2, 5, 21)]
+['1 карта', '2 карты', '5 карт', '21 карта']
 >>> Words("ja", "noahrules").gettext("Game over.")
 'ゲーム終了。'
->>> Words("en", "noahrules").ngettext("{count} point", "{count} points", 1)
-'1 point'
+>>> Words("en", "ferry").ngettext("{count} card", "{count} cards", 1)
+'1 card'
 
 ``docs/languages.md`` says how the catalogs are extracted, updated and compiled with Babel.
 """

@@ -6,7 +6,13 @@ import argparse
 import sys
 from pathlib import Path
 
-from noahrules.cli.common import add_command, add_variant_option, usage_error, variants
+from noahrules.cli.common import (
+    add_command,
+    add_language_option,
+    add_variant_option,
+    usage_error,
+    variants,
+)
 from noahrules.errors import ReplayError
 from noahrules.events import events_for
 from noahrules.games import GAMES
@@ -23,6 +29,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     parser.add_argument("record", metavar="FILE.json", help="a game record (play --save)")
     parser.add_argument("--seat", type=int, metavar="N", help="show only what seat N saw")
     add_variant_option(parser)
+    add_language_option(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -38,8 +45,9 @@ def run(args: argparse.Namespace) -> int:
         usage_error(args, f"--seat must be from 0 to {record.players - 1}")
     rules = game.load_rules(variants(args) if args.variant else record.variants)
     states = list(replay(record, rules))  # the whole record is checked before it is shown
-    paint = Paint.for_stream(sys.stdout)
+    paint = Paint.for_stream(sys.stdout, args.lang)
     screen = screen_for(game, rules, {}, paint, args.seat)
+    words = screen.shared
 
     def table(state: object) -> str:
         if args.seat is None:
@@ -47,21 +55,39 @@ def run(args: argparse.Namespace) -> int:
         return "\n".join(screen.table(game.view(state, args.seat)))
 
     step = sys.stdin.isatty() and sys.stdout.isatty()
-    print(paint(f"{record.game}: {record.players} players, seed {record.seed}", "bold"), end="")
-    print(f", {len(record.moves)} moves; variants: {', '.join(record.variants) or 'none'}")
+    title = words.ngettext(
+        "{game}: {count} player, seed {seed}",
+        "{game}: {count} players, seed {seed}",
+        record.players,
+        game=record.game,
+        seed=record.seed,
+    )
+    print(paint(title, "bold"), end="")
+    print(
+        words.ngettext(
+            ", {count} move; variants: {variants}",
+            ", {count} moves; variants: {variants}",
+            len(record.moves),
+            variants=", ".join(record.variants) or words.gettext("none"),
+        )
+    )
     print(table(states[0]))
     for index, (state, move) in enumerate(zip(states, record.moves, strict=False), 1):
-        if step and input("Enter: next move, q: quit ").strip().lower().startswith("q"):
+        if step and input(words.gettext("Enter: next move, q: quit ")).strip().lower()[:1] == "q":
             return 0
         seat = game.current_player(state)
         after, events = game.step(state, move)
         said = screen.events(events if args.seat is None else events_for(events, args.seat))
         print()
-        print(paint(f"Move {index} (seat {seat})", "bold"))
+        print(paint(words.gettext("Move {index} (seat {seat})", index=index, seat=seat), "bold"))
         print("\n".join([*(said or [f"  > {move!r}"]), table(after)]))
     if game.is_over(states[-1]):
-        scores = ", ".join(f"seat {s} {n}" for s, n in enumerate(game.scores(states[-1])))
-        print(paint(f"\nGame over. {game.score_name}: {scores}", "bold"))
+        scores = ", ".join(
+            words.gettext("seat {seat} {score}", seat=s, score=n)
+            for s, n in enumerate(game.scores(states[-1]))
+        )
+        over = words.gettext("Game over. {name}: {scores}", name=game.score_name, scores=scores)
+        print(paint("\n" + over, "bold"))
     return 0
 
 

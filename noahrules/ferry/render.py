@@ -36,16 +36,22 @@ from noahrules.ferry.picture import picture
 from noahrules.ferry.ruleset import Card, FerryCard, Rules
 from noahrules.ferry.state import Ferry, Phase, State
 from noahrules.ferry.view import View
-from noahrules.render import Paint, Renderer, Screen, abilities_text, grid
+from noahrules.render import Paint, Renderer, Screen, abilities_text, grid, visible_width
 
 __all__ = ["RENDERER", "FerryScreen", "cards"]
-
-_SHORT = {Gender.MALE: "m", Gender.FEMALE: "f"}
 
 
 def _(message: str) -> str:
     """A message to translate later, in the catalog (:mod:`noahrules.i18n`)."""
     return message
+
+
+_ABOARD = {
+    Gender.MALE: _("{animal}:m{weight}"),
+    Gender.FEMALE: _("{animal}:f{weight}"),
+    Gender.EITHER: _("{animal}:?{weight}"),
+}
+"""An animal aboard a ferry, in short: its species, its gender played and its weight."""
 
 
 _PROMPTS = {
@@ -73,8 +79,12 @@ class FerryScreen(Screen[Rules, View, Move]):
     DOMAIN = "ferry"
 
     def card(self, card: Card | FerryCard) -> str:
-        """A card, shortly."""
-        return card.id if self.paint.language == "en" else self.paint.name(card.name)
+        """A card, shortly: its id in English, else its name (and a ferry's number)."""
+        if self.paint.language == "en":
+            return card.id
+        name = self.paint.name(card.name)
+        number = card.id.rpartition("-")[2]
+        return f"{name} {number}" if isinstance(card, FerryCard) and number.isdigit() else name
 
     def species(self, card: Card) -> str:
         """A card's species, shortly."""
@@ -145,8 +155,9 @@ class FerryScreen(Screen[Rules, View, Move]):
             doing=self.doing(view),
         )
         lines = [p(title, "bold") + departures]
+        marker = w.gettext("Noah>")
         for dock, boat in enumerate(view.docks):
-            noah = p("Noah>", "yellow", "bold") if dock == view.noah else "     "
+            noah = p(marker, "yellow", "bold") if dock == view.noah else " " * visible_width(marker)
             if boat is None:
                 lines.append(
                     f"{noah} " + w.gettext("dock {dock}: (empty, a ferry is coming)", dock=dock)
@@ -154,7 +165,7 @@ class FerryScreen(Screen[Rules, View, Move]):
                 continue
             roommate = w.gettext(", one of each species") if boat.card.unique_species else ""
             aboard = " ".join(
-                f"{self.species(a.card)}:{_SHORT.get(a.gender, '?')}{a.weight}"
+                w.gettext(_ABOARD[a.gender], animal=self.species(a.card), weight=a.weight)
                 for a in boat.animals
             )
             load = p(f"{boat.load}/{boat.capacity}", "bold")
@@ -296,14 +307,10 @@ class FerryScreen(Screen[Rules, View, Move]):
             )
         if isinstance(event, CardGiven | CardGivenBack):
             card = self.card(event.card) if event.card is not None else w.gettext("a card")
-            message = (
-                "{who} gave back {card} to {whom}"
-                if isinstance(event, CardGivenBack)
-                else "{who} gave {card} to {whom}"
-            )
-            return w.gettext(
-                message, who=self.subject(event.giver), card=card, whom=self.whom(event.receiver)
-            )
+            who, whom = self.subject(event.giver), self.whom(event.receiver)
+            if isinstance(event, CardGivenBack):
+                return w.gettext("{who} gave back {card} to {whom}", who=who, card=card, whom=whom)
+            return w.gettext("{who} gave {card} to {whom}", who=who, card=card, whom=whom)
         if isinstance(event, HandLookedAt):
             seen = (
                 ": " + ", ".join(self.card(c) for c in event.cards)
