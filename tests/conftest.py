@@ -11,6 +11,8 @@ import os
 
 from hypothesis import HealthCheck, Phase, settings
 
+os.environ["LANGUAGE"] = "en"  # the suite reads English unless a test asks for a language
+
 _PHASES = tuple(p for p in Phase if p is not Phase.explain)
 """Every phase but explain, whose tracing takes minutes over whole games."""
 
