@@ -44,9 +44,9 @@ class Clients:
         watchers = sum(1 for s in table.sessions if s.seat is None)
         if seat is None and watchers >= self._settings.max_watchers:
             raise RequestError("limit", "this table has as many spectators as it takes")
-        session.table, session.seat = table, seat
+        session.table, session.seat, session.language = table, seat, hello.lang
         table.sessions.add(session)
-        session.post(messages.welcome(table, seat, hello.since))
+        session.post(messages.welcome(table, seat, hello.since, hello.lang))
         if seat is not None and not table.seats[seat].taken:
             table.seats[seat].taken = True
             self._storage.store.set_seats(table.id, seats_to_json(table.seats))

@@ -1,7 +1,9 @@
 """The messages a client sends over the WebSocket, read strictly (docs/design.md principle 8).
 
-- ``{"type": "hello", "table": ID, "token": TOKEN or null, "since": N}``: join a table, as the
-  seat of ``TOKEN`` or (``null``) as a spectator, having seen ``N`` moves already (default 0);
+- ``{"type": "hello", "table": ID, "token": TOKEN or null, "since": N, "lang": CODE}``: join a
+  table, as the seat of ``TOKEN`` or (``null``) as a spectator, having seen ``N`` moves already
+  (default 0), the game's text in the language ``CODE`` (``en``, ``ja``, ``de``, ``ru``;
+  default ``en``);
 - ``{"type": "move", "seq": N, "move": MOVE}``: play ``MOVE`` (as :func:`noahrules.serialize.
   to_dict` writes moves) at position ``N`` (the number of moves played so far, as the last
   ``welcome`` or ``update`` said); ``"table": ID`` may be added and must then be the joined
@@ -13,7 +15,7 @@ Anything else (too large, not JSON, not an object, an unknown type, a missing, e
 field) is a :class:`~noahrules.serve.errors.RequestError`.
 
 >>> read('{"type": "hello", "table": "abc", "token": null}', 8192)
-Hello(table='abc', token=None, since=0)
+Hello(table='abc', token=None, since=0, lang='en')
 >>> read('{"type": "move"}', 8192)
 Traceback (most recent call last):
 ...
@@ -26,6 +28,7 @@ import json
 
 from attrs import frozen
 
+from noahrules.names import DEFAULT_LANGUAGE, LANGUAGES
 from noahrules.serve.errors import RequestError
 
 __all__ = ["MAX_ID", "MAX_TOKEN", "Hello", "MoveRequest", "NameRequest", "read"]
@@ -43,6 +46,9 @@ class Hello:
     table: str
     token: str | None
     since: int = 0
+    lang: str = DEFAULT_LANGUAGE
+    """The language of the game's text for this client: a code of
+    :data:`~noahrules.names.LANGUAGES`."""
 
 
 @frozen
@@ -88,16 +94,19 @@ def read(text: str | bytes, limit: int) -> Request:
 
 
 def _hello(data: dict[str, object]) -> Hello:
-    _only(data, {"type", "table", "token", "since"})
+    _only(data, {"type", "table", "token", "since", "lang"})
     table, token, since = data.get("table"), data.get("token"), data.get("since", 0)
+    lang = data.get("lang", DEFAULT_LANGUAGE)
+    if lang not in LANGUAGES:
+        raise RequestError("malformed", f"a hello's 'lang' is one of {', '.join(LANGUAGES)}")
     if not _is_id(table, MAX_ID):
         raise RequestError("malformed", "a hello names its 'table' (a short string)")
     if token is not None and not _is_id(token, MAX_TOKEN):
         raise RequestError("malformed", "a hello's 'token' is a short string, or null to watch")
     if not _is_count(since):
         raise RequestError("malformed", "a hello's 'since' is a number of moves (0 or more)")
-    assert isinstance(table, str) and isinstance(since, int)
-    return Hello(table, token if isinstance(token, str) else None, since)
+    assert isinstance(table, str) and isinstance(since, int) and isinstance(lang, str)
+    return Hello(table, token if isinstance(token, str) else None, since, lang)
 
 
 def _move(data: dict[str, object]) -> MoveRequest:

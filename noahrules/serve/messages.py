@@ -24,6 +24,7 @@ from itertools import chain
 from typing import Any
 
 from noahrules.events import Event
+from noahrules.names import DEFAULT_LANGUAGE
 from noahrules.render import Screen
 from noahrules.serialize import JsonValue, to_dict
 from noahrules.serve.errors import RequestError
@@ -43,12 +44,14 @@ from noahrules.serve.visibility import (
 __all__ = ["again", "closed", "error", "presence", "update", "welcome"]
 
 
-def welcome(table: ServerTable, seat: int | None, since: int) -> str:
+def welcome(
+    table: ServerTable, seat: int | None, since: int, language: str = DEFAULT_LANGUAGE
+) -> str:
     """The ``welcome`` message of a client at ``seat`` that has seen every move up to
-    ``since``."""
+    ``since``, the game's text in ``language``."""
     live = table.live
     assert live is not None
-    screen = table.screen(seat)
+    screen = table.screen(seat, language)
     log = [
         {"seq": index + 1, **_told(screen, events, seat, live.notes[index])}
         for index, events in enumerate(live.log[since:], start=since)
@@ -59,23 +62,29 @@ def welcome(table: ServerTable, seat: int | None, since: int) -> str:
             "table": table.info(),
             "seat": seat,
             "seq": table.seq,
-            **_view(table, seat),
+            **_view(table, seat, None, language),
             "log": log,
         }
     )
 
 
-def update(table: ServerTable, seat: int | None, shared: Shared | None = None) -> str:
+def update(
+    table: ServerTable,
+    seat: int | None,
+    shared: Shared | None = None,
+    language: str = DEFAULT_LANGUAGE,
+) -> str:
     """The ``update`` message of the table's last move, for a client at ``seat`` (``shared``:
-    what the messages of this move to several clients have in common)."""
+    what the messages of this move to several clients have in common), the game's text in
+    ``language``."""
     live = table.live
     assert live is not None
-    screen = table.screen(seat)
+    screen = table.screen(seat, language)
     return _text(
         {
             "type": "update",
             "seq": table.seq,
-            **_view(table, seat, shared),
+            **_view(table, seat, shared, language),
             **_told(screen, live.log[-1], seat, live.notes[-1]),
             "to_act": table.to_act,
             "over": table.over,
@@ -117,8 +126,14 @@ def error(exc: RequestError, answering: str | None = None) -> str:
     return _text({"type": "error", "code": exc.code, "message": exc.message, "re": answering})
 
 
-def _view(table: ServerTable, seat: int | None, shared: Shared | None = None) -> dict[str, Any]:
-    """The client's ``view``, its ``display`` and, once the game is over, its ``outcome``."""
+def _view(
+    table: ServerTable,
+    seat: int | None,
+    shared: Shared | None = None,
+    language: str = DEFAULT_LANGUAGE,
+) -> dict[str, Any]:
+    """The client's ``view``, its ``display`` (in ``language``) and, once the game is over, its
+    ``outcome``."""
     live = table.live
     assert live is not None
     shared = shared or Shared()
@@ -126,7 +141,7 @@ def _view(table: ServerTable, seat: int | None, shared: Shared | None = None) ->
     at = SPECTATOR_PATH if seat is None else ""
     shown: dict[str, Any] = {
         "view": as_text(view, seat, shared),
-        "display": display(table.game, table.screen(seat), view, at, shared),
+        "display": display(table.game, table.screen(seat, language), view, at, shared),
     }
     if table.over:
         seen = seen_events(chain.from_iterable(live.log), seat)

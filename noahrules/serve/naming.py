@@ -20,7 +20,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from noahrules.game import Game
-from noahrules.render import PLAIN, Screen, screen_for
+from noahrules.names import DEFAULT_LANGUAGE
+from noahrules.render import Paint, Screen, screen_for
 
 __all__ = ["labels", "named_screen"]
 
@@ -37,17 +38,22 @@ def labels(names: Sequence[str]) -> tuple[str, ...]:
 
 
 def named_screen(
-    game: Game, rules: object, seat_labels: Sequence[str], you: int | None
+    game: Game,
+    rules: object,
+    seat_labels: Sequence[str],
+    you: int | None,
+    language: str = DEFAULT_LANGUAGE,
 ) -> AnyScreen:
-    """The game's text screen for ``you`` (``None``: a spectator), naming the seats by
-    ``seat_labels``. A game whose screen is made by a function rather than a class keeps its
-    own way of naming seats."""
+    """The game's text screen for ``you`` (``None``: a spectator) in ``language``, naming the
+    seats by ``seat_labels``. A game whose screen is made by a function rather than a class
+    keeps its own way of naming seats."""
     names = dict(enumerate(seat_labels))
+    paint = Paint(False, language)
     make = game.render.screen if game.render is not None else Screen
     if isinstance(make, type) and issubclass(make, Screen):
-        screen: AnyScreen = _named(make)(rules, names, PLAIN, you)
+        screen: AnyScreen = _named(make)(rules, names, paint, you)
         return screen
-    return screen_for(game, rules, names, PLAIN, you)
+    return screen_for(game, rules, names, paint, you)
 
 
 _NAMED: dict[type[AnyScreen], type[AnyScreen]] = {}
@@ -66,17 +72,20 @@ def _subclass(cls: type[AnyScreen]) -> type[AnyScreen]:
 
     class Named(cls):  # type: ignore[valid-type,misc]
         def who(self, seat: int) -> str:
-            return "you" if seat == self.you else self._label(seat)
+            return self.shared.gettext("you") if seat == self.you else self._label(seat)
 
         def subject(self, seat: int) -> str:
-            return "You" if seat == self.you else self._label(seat)
+            return self.shared.gettext("You") if seat == self.you else self._label(seat)
 
         def whom(self, seat: int) -> str:
-            return "you" if seat == self.you else self._label(seat)
+            return self.shared.gettext("you") if seat == self.you else self._label(seat)
 
         def _label(self, seat: int) -> str:
-            label: str = self.names.get(seat, f"seat {seat}")
-            return label
+            if seat in self.names:
+                label: str = self.names[seat]
+                return label
+            text: str = self.shared.gettext("seat {seat}", seat=seat)
+            return text
 
     Named.__name__ = Named.__qualname__ = f"Named{cls.__name__}"
     return Named

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from noahrules.names import DEFAULT_LANGUAGE
 from noahrules.serve import messages
 from noahrules.serve.errors import RequestError
 from noahrules.serve.tables import ServerTable
@@ -32,13 +33,15 @@ class Connection(Protocol):
 class Session:
     """One client: its connection, and once it said hello, its table and seat."""
 
-    __slots__ = ("connection", "seat", "table")
+    __slots__ = ("connection", "language", "seat", "table")
 
     def __init__(self, connection: Connection) -> None:
         self.connection = connection
         self.table: ServerTable | None = None
         self.seat: int | None = None
         """The client's seat; ``None`` for a spectator (or before hello)."""
+        self.language = DEFAULT_LANGUAGE
+        """The language of the game's text for this client, as its hello asked."""
 
     def post(self, text: str) -> None:
         """Send ``text`` to this client."""
@@ -55,12 +58,13 @@ def tell(table: ServerTable, text: str, but: Session | None = None) -> None:
 def broadcast(table: ServerTable) -> None:
     """Send the ``update`` of the table's last move to its clients: one text per seat, what the
     texts have in common written once."""
-    texts: dict[int | None, str] = {}
+    texts: dict[tuple[int | None, str], str] = {}
     shared = Shared()
     for session in list(table.sessions):
-        text = texts.get(session.seat)
+        key = session.seat, session.language
+        text = texts.get(key)
         if text is None:
-            text = texts[session.seat] = messages.update(table, session.seat, shared)
+            text = texts[key] = messages.update(table, session.seat, shared, session.language)
         session.post(text)
 
 

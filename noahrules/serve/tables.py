@@ -20,6 +20,7 @@ from attrs import define, field
 from noahrules.errors import IllegalMoveError, SerializationError
 from noahrules.events import Event
 from noahrules.game import Game, RulesValue
+from noahrules.names import DEFAULT_LANGUAGE
 from noahrules.records import GameRecord, replay
 from noahrules.render import Screen
 from noahrules.serialize import JsonValue, from_dict, from_json
@@ -52,7 +53,7 @@ class Live:
     log: list[tuple[Event, ...]] = field(factory=list)
     notes: list[str | None] = field(factory=list)
     """Per move, who made it when its seat's player did not (a turn that timed out)."""
-    screens: dict[int | None, Screen[Any, Any, Any]] = field(factory=dict)
+    screens: dict[tuple[int | None, str], Screen[Any, Any, Any]] = field(factory=dict)
 
 
 @define(eq=False)
@@ -119,13 +120,16 @@ class ServerTable:
         """The seats' names as the page shows them (see :mod:`noahrules.serve.naming`)."""
         return labels([s.name for s in self.seats])
 
-    def screen(self, seat: int | None) -> Screen[Any, Any, Any]:
-        """The text screen of ``seat`` (``None``: spectators), naming seats by their labels."""
+    def screen(self, seat: int | None, language: str = DEFAULT_LANGUAGE) -> Screen[Any, Any, Any]:
+        """The text screen of ``seat`` (``None``: spectators) in ``language``, naming seats by
+        their labels."""
         live = self.live
         assert live is not None
-        screen = live.screens.get(seat)
+        screen = live.screens.get((seat, language))
         if screen is None:
-            screen = live.screens[seat] = named_screen(self.game, live.rules, self.labels(), seat)
+            labels = self.labels()
+            made = named_screen(self.game, live.rules, labels, seat, language)
+            screen = live.screens[seat, language] = made
         return screen
 
     def renamed(self) -> None:
