@@ -98,7 +98,7 @@ def test_the_island_on_a_phone_is_played_by_finger_to_its_end(
 ) -> None:
     page, problems = open_page(browser, PHONE)
     table = create_table(page, server, "island", 2)
-    page.wait_for_selector("svg#map .space.target", timeout=30_000)  # after the bot's turn, if first
+    page.wait_for_selector("svg#map .space.target", timeout=30_000)  # the bot may move first
     spaces = sides(page, "svg#map .space.target")
     assert spaces and min(min(side) for side in spaces) >= FINGER, spaces[:3]
     assert scroll_width(page) <= WIDTH  # the board scrolls inside its frame, not the page
