@@ -14,13 +14,40 @@ from noahrules.island.ruleset import Rules
 from noahrules.island.scoring import breakdown
 from noahrules.island.state import Phase, State
 from noahrules.island.view import View
-from noahrules.render import PLAIN, Paint, Renderer, Screen, beside, columns, counted, grid, wrap
+from noahrules.render import (
+    PLAIN,
+    Paint,
+    Renderer,
+    Screen,
+    beside,
+    columns,
+    grid,
+    visible_width,
+    wrap,
+)
 
 __all__ = ["RENDERER", "IslandScreen", "board", "cards"]
 
-_PROMPTS = {Phase.PLACE_ARK: "Place your ark:", Phase.FLOOD: "Flood a space next to the water:"}
+
+def _(message: str) -> str:
+    """A message to translate later, in the catalog (:mod:`noahrules.i18n`)."""
+    return message
+
+
+_PROMPTS = {
+    Phase.PLACE_ARK: _("Place your ark:"),
+    Phase.FLOOD: _("Flood a space next to the water:"),
+}
+_DOING = {
+    Phase.PLACE_ARK: _("seat {seat} to place ark"),
+    Phase.FLOOD: _("seat {seat} to flood"),
+    Phase.ACT: _("seat {seat} to act"),
+    Phase.OVER: _("game over"),
+}
 _SYMBOL = {"sea": "~", "ark": "A", "beach": ".", "jungle": "#"}
 _COLOUR = {"sea": "blue", "ark": "cyan", "beach": "yellow", "jungle": "green"}
+_LAND = {"beach": _("beach"), "jungle": _("jungle")}
+_EMPTY = {"beach": _("empty beach"), "jungle": _("empty jungle")}
 
 
 def _letters(species: Iterable[str]) -> dict[str, str]:
@@ -37,13 +64,18 @@ def _letters(species: Iterable[str]) -> dict[str, str]:
 
 _ARK_COLOURS = {"red": "red", "blue": "blue", "green": "green", "yellow": "yellow"}
 _GROUPS: dict[type, str] = {
-    PlaceArk: "place ark",
-    Flood: "flood",
-    MoveArk: "move ark",
-    Rescue: "rescue",
-    EndTurn: "or",
+    PlaceArk: _("place ark"),
+    Flood: _("flood"),
+    MoveArk: _("move ark"),
+    Rescue: _("rescue"),
+    EndTurn: _("or"),
 }
-_LEGEND = ("~ water  A free ark space  0-3 arks", ". beach  : empty jungle  # face-down animal")
+_LEGEND = (
+    _("~ water  A free ark space  0-3 arks"),
+    _(". beach  : empty jungle  # face-down animal"),
+)
+_SCORES = (_("start"), _("flood"), _("animals"), _("x2"), _("bonus"), _("total"))
+"""The parts of a score in the summary (I17-I19)."""
 WIDTH = 100
 """The columns a screen may take."""
 PANEL = 62
@@ -64,15 +96,6 @@ def _species(view: View, space: int) -> str:
     return tile.species if tile is not None and tile.face_up else "?"
 
 
-def _pairs(rescued: Sequence[str]) -> list[str]:
-    """Rescued animals as pairs: ``["kangaroo", "lion (2 pairs)"]``, in order of rescue."""
-    counts = Counter(rescued)
-    return [
-        species if counts[species] <= 2 else f"{species} ({counts[species] // 2} pairs)"
-        for species in dict.fromkeys(rescued)
-    ]
-
-
 def _space_named(board: Board, answer: str) -> int | None:
     """The space an answer names: ``s12`` by id, ``3,14`` (or ``3 14``) by row and column."""
     text = answer.strip().lower()
@@ -87,7 +110,10 @@ def _space_named(board: Board, answer: str) -> int | None:
 
 
 class IslandScreen(Screen[Rules, View, Move]):
-    """The island game in the terminal: a coloured hex map."""
+    """The island game in the terminal, in the paint's language: a coloured hex map, its
+    species by their id in English, by their name in the data in the other languages."""
+
+    DOMAIN = "island"
 
     def __init__(
         self, rules: Rules, names: Mapping[int, str], paint: Paint = PLAIN, you: int | None = 0
@@ -95,26 +121,35 @@ class IslandScreen(Screen[Rules, View, Move]):
         super().__init__(rules, names, paint, you)
         self.letter = _letters(t.species for t in rules.tiles)
 
-    def ark(self, seat: int) -> str:
-        """The possessive for a seat's ark."""
-        return "your" if seat == self.you else "its"
+    def species(self, species: str) -> str:
+        """A species, shortly: its id in English, its name in the data otherwise ("?" for a
+        species nobody sees)."""
+        kind = self.rules.kind.get(species)
+        if self.paint.language == "en" or kind is None:
+            return species
+        return self.paint.name(kind.name)
 
-    def space(self, view: View, space: int) -> str:
-        """A space for a move's label: id, place on the map and what lies there."""
-        where = view.rules.board.where(space)
-        return f"space {space} ({where}, {self.what(view, space)})"
+    def place(self, view: View, space: int) -> dict[str, object]:
+        """A space for a move's label, as the placeholders ``space`` (its id), ``where`` (its
+        place on the map) and ``what`` (what lies there)."""
+        row, column = view.rules.board.position[space]
+        where = self.words.gettext("row {row}, column {column}", row=row, column=column)
+        return {"space": space, "where": where, "what": self.what(view, space)}
 
     def what(self, view: View | State, space: int) -> str:
         """What a space is or holds, as a player sees it."""
+        w = self.words
         kind = view.rules.board.kind[space]
         tile = view.tiles[space]
         if kind == "ark":  # water or not (I1)
-            return "ark space"
+            return w.gettext("ark space")
         if space in view.water:
-            return "sea" if kind == "sea" else "flooded"
+            return w.gettext("sea") if kind == "sea" else w.gettext("flooded")
         if tile is None:
-            return f"empty {kind}"
-        return f"face-up {tile.species}" if tile.face_up else "face-down animal"
+            return w.gettext(_EMPTY[kind])
+        if tile.face_up:
+            return w.gettext("face-up {species}", species=self.species(tile.species))
+        return w.gettext("face-down animal")
 
     def cell(self, view: View | State, space: int) -> str:
         """One space of the map, coloured."""
@@ -161,33 +196,71 @@ class IslandScreen(Screen[Rules, View, Move]):
             lines.append(f"{r:>2}  {text}")
         return lines
 
+    def doing(self, view: View | State) -> str:
+        """Who is to do what: "seat 1 to place ark", or "game over"."""
+        return self.words.gettext(_DOING[view.phase], seat=view.table.seat)
+
+    def pairs(self, rescued: Sequence[str]) -> list[str]:
+        """Rescued animals as pairs: ``["kangaroo", "lion (2 pairs)"]``, in order of rescue."""
+        counts = Counter(rescued)
+        return [
+            self.species(species)
+            if counts[species] <= 2
+            else self.words.ngettext(
+                "{species} ({count} pair)",
+                "{species} ({count} pairs)",
+                counts[species] // 2,
+                species=self.species(species),
+            )
+            for species in dict.fromkeys(rescued)
+        ]
+
     def panel(self, view: View | State) -> list[str]:
         """What goes beside the map, each line at most :data:`PANEL` columns."""
-        lines = [f"Water tiles left: {view.water_left}; {view.table.doing()}"]
+        w = self.words
+        water = w.gettext(
+            "Water tiles left: {water}; {doing}", water=view.water_left, doing=self.doing(view)
+        )
+        lines = [water]
         for seat in range(view.players):
-            doubled = ", ".join(view.rules.arks[seat].doubled)
-            points = counted(view.points[seat], "point")
-            lines += wrap(f"{self.who(seat)}: {points}; x2 {doubled}", PANEL)
-            rescued = ", ".join(_pairs(view.rescued[seat])) or "none"
-            lines += wrap(f"pairs rescued: {rescued}", PANEL, "  ", "    ")
-        lines += [_LEGEND[0], _LEGEND[1]]
+            doubled = ", ".join(self.species(s) for s in view.rules.arks[seat].doubled)
+            points = w.ngettext("{count} point", "{count} points", view.points[seat])
+            score = w.gettext(
+                "{who}: {points}; x2 {doubled}", who=self.who(seat), points=points, doubled=doubled
+            )
+            lines += wrap(score, PANEL)
+            rescued = ", ".join(self.pairs(view.rescued[seat])) or w.gettext("none")
+            lines += wrap(w.gettext("pairs rescued: {pairs}", pairs=rescued), PANEL, "  ", "    ")
+        lines += [w.gettext(_LEGEND[0]), w.gettext(_LEGEND[1])]
         shown = sorted({t.species for t in view.tiles if t is not None and t.face_up})
         if shown:
-            lines += wrap("Face up: " + ", ".join(f"{self.letter[s]} {s}" for s in shown), PANEL)
+            letters = ", ".join(f"{self.letter[s]} {self.species(s)}" for s in shown)
+            lines += wrap(w.gettext("Face up: {species}", species=letters), PANEL)
         return lines
 
     def label(self, view: View, move: Move) -> str:
+        w = self.words
         if isinstance(move, PlaceArk):
-            return f"place your ark on {self.space(view, move.space)}"
+            return w.gettext(
+                "place your ark on space {space} ({where}, {what})", **self.place(view, move.space)
+            )
         if isinstance(move, Flood):
-            return f"flood {self.space(view, move.space)}"
+            return w.gettext(
+                "flood space {space} ({where}, {what})", **self.place(view, move.space)
+            )
         if isinstance(move, MoveArk):
-            return f"move your ark to {self.space(view, move.space)}"
+            return w.gettext(
+                "move your ark to space {space} ({where}, {what})", **self.place(view, move.space)
+            )
         if isinstance(move, Rescue):
-            species = _species(view, move.first)
-            return f"rescue the {species} pair on spaces {move.first} and {move.second}"
+            return w.gettext(
+                "rescue the {species} pair on spaces {first} and {second}",
+                species=self.species(_species(view, move.first)),
+                first=move.first,
+                second=move.second,
+            )
         if isinstance(move, EndTurn):
-            return "end your turn"
+            return w.gettext("end your turn")
         return repr(move)
 
     def choices(self, view: View, moves: Sequence[Move]) -> list[str]:
@@ -198,29 +271,37 @@ class IslandScreen(Screen[Rules, View, Move]):
             groups.setdefault(type(move), []).append(f"{number:>2}) {self.short(view, move)}")
         if len(groups) == 1:  # the prompt says what they are
             return columns("  ", [cell for cells in groups.values() for cell in cells], WIDTH, 2)
-        title_width = max(len(_GROUPS[kind]) for kind in groups) + 4
+        titles = {kind: self.words.gettext(_GROUPS[kind]) for kind in groups}
+        title_width = max(visible_width(title) for title in titles.values()) + 4
         lines = []
         for kind, cells in groups.items():
-            lines += columns(f"  {_GROUPS[kind]}", cells, WIDTH, title_width)
+            lines += columns(f"  {titles[kind]}", cells, WIDTH, title_width)
         return lines
 
     def short(self, view: View, move: Move) -> str:
-        """A choice in a few columns."""
+        """A choice in a few columns: the space as it is typed (``s12``, ``row,column``) and
+        what lies there."""
+        w = self.words
         if isinstance(move, Rescue):
-            return f"{_species(view, move.first)} s{move.first}+s{move.second}"
+            return f"{self.species(_species(view, move.first))} s{move.first}+s{move.second}"
         if isinstance(move, EndTurn):
-            return "end your turn"
+            return w.gettext("end your turn")
         space = _spaces(move)[0]
         row, column = view.rules.board.position[space]
         tile = view.tiles[space]
+        kind = view.rules.board.kind[space]
         if space in view.water or tile is None:
-            what = self.what(view, space).removeprefix("empty ")
+            empty = space not in view.water and kind in _LAND  # "beach", not "empty beach"
+            what = w.gettext(_LAND[kind]) if empty else self.what(view, space)
         else:
-            what = tile.species if tile.face_up else "animal"
+            what = self.species(tile.species) if tile.face_up else w.gettext("animal")
         return f"s{space} {row},{column} {what}"
 
     def hint(self, count: int) -> str:
-        return f"a number from 1 to {count}, a space as s12 or a place on the map as row,column"
+        return self.words.gettext(
+            "a number from 1 to {count}, a space as s12 or a place on the map as row,column",
+            count=count,
+        )
 
     def named(self, view: View, moves: Sequence[Move], answer: str) -> tuple[int, ...]:
         """The choices on the space an answer names: ``s12`` (its id) or ``3,14`` (its row
@@ -232,8 +313,10 @@ class IslandScreen(Screen[Rules, View, Move]):
 
     def prompt(self, view: View) -> str:
         if view.phase is Phase.ACT:
-            return f"Your action ({view.actions_left} left):"
-        return _PROMPTS.get(view.phase, "Your choice:")
+            return self.words.gettext("Your action ({count} left):", count=view.actions_left)
+        if view.phase in _PROMPTS:
+            return self.words.gettext(_PROMPTS[view.phase])
+        return super().prompt(view)
 
     def events(self, events: Iterable[Event]) -> list[str]:
         """What happened, a line (wrapped) per seat's run of events; tiles turned face up join
@@ -250,34 +333,60 @@ class IslandScreen(Screen[Rules, View, Move]):
                 runs.append((seat, [done]))
         lines = []
         for seat, deeds in runs:
-            sentence = "; ".join(deeds)
-            sentence = f"{self.subject(seat)} {sentence}" if seat is not None else sentence
-            lines += wrap(sentence[0].upper() + sentence[1:], WIDTH - 4, "  > ", "      ")
+            sentence = self.sentence(seat, "; ".join(deeds))
+            lines += wrap(sentence, WIDTH - 4, "  > ", "      ")
         return [line.replace(" > ", " " + self.paint(">", "cyan") + " ", 1) for line in lines]
 
     def event(self, event: Event) -> str | None:
         done = self.deed(event)
-        seat = getattr(event, "seat", None)
-        if done is None or seat is None:
-            return done and done[0].upper() + done[1:]
-        return f"{self.subject(seat)} {done}"
+        return None if done is None else self.sentence(getattr(event, "seat", None), done)
+
+    def sentence(self, seat: int | None, deeds: str) -> str:
+        """What a seat did (or what happened, without a seat) as a sentence."""
+        if seat is not None:
+            deeds = self.words.gettext("{who} {deeds}", who=self.subject(seat), deeds=deeds)
+        return deeds[:1].upper() + deeds[1:]
 
     def deed(self, event: Event) -> str | None:
         """What an event did, without its subject ("flooded space 19 ..."), or ``None``."""
+        w = self.words
+        yours = isinstance(event, ArkPlaced | ArkMoved) and event.seat == self.you
         if isinstance(event, ArkPlaced):
-            return f"placed {self.ark(event.seat)} ark on space {event.space}"
+            if yours:
+                return w.gettext("placed your ark on space {space}", space=event.space)
+            return w.gettext("placed its ark on space {space}", space=event.space)
         if isinstance(event, TilesRevealed):
-            shown = ", ".join(f"{species} on {space}" for space, species in event.tiles)
-            return f"turned face up: {shown}"
+            shown = ", ".join(
+                w.gettext("{species} on {space}", species=self.species(species), space=space)
+                for space, species in event.tiles
+            )
+            return w.gettext("turned face up: {tiles}", tiles=shown)
         if isinstance(event, Flooded):
-            lost = f", lost {event.lost}" if event.lost else ""
-            lost += ", lost a face-down animal" if event.lost_unseen else ""
-            return f"flooded space {event.space} (+{counted(event.points, 'point')}{lost})"
+            lost = (
+                w.gettext(", lost {species}", species=self.species(event.lost))
+                if event.lost
+                else ""
+            )
+            lost += w.gettext(", lost a face-down animal") if event.lost_unseen else ""
+            points = w.ngettext("{count} point", "{count} points", event.points)
+            return w.gettext(
+                "flooded space {space} (+{points}{lost})",
+                space=event.space,
+                points=points,
+                lost=lost,
+            )
         if isinstance(event, ArkMoved):
-            return f"moved {self.ark(event.seat)} ark to space {event.space}"
+            if yours:
+                return w.gettext("moved your ark to space {space}", space=event.space)
+            return w.gettext("moved its ark to space {space}", space=event.space)
         if isinstance(event, PairRescued):
             return self.paint(
-                f"rescued the {event.species} pair on spaces {event.first} and {event.second}",
+                w.gettext(
+                    "rescued the {species} pair on spaces {first} and {second}",
+                    species=self.species(event.species),
+                    first=event.first,
+                    second=event.second,
+                ),
                 "green",
             )
         return None
@@ -285,7 +394,7 @@ class IslandScreen(Screen[Rules, View, Move]):
     def summary(self, state: object) -> list[str]:
         """Each seat's score in parts: start, flood, animals, x2 and bonus (I17-I19)."""
         assert isinstance(state, State)
-        rows = [["", "start", "flood", "animals", "x2", "bonus", "total"]]
+        rows = [["", *(self.words.gettext(part) for part in _SCORES)]]
         rows += [
             [
                 self.who(seat),
