@@ -45,7 +45,7 @@ function summary({ model, table, view }) {
     : _("Round {round}", { round: table.round });
   const limit = model.rules.penalty_limit
     ? ` \u00b7 ${_("game ends at {limit} penalty", { limit: model.rules.penalty_limit })}` : "";
-  const seats = Array.from({ length: table.players }, (_, seat) => h("li", {
+  const seats = Array.from({ length: table.players }, (unused, seat) => h("li", {
     class: seat === table.seat && table.phase !== "over" ? "to-act" : "",
     "data-seat": seat,
   }, h("strong", {}, seatName(model.info, seat, model.seat)),

@@ -22,7 +22,7 @@ function centre(position) {
 }
 
 function hexPoints(x, y, r) {
-  return Array.from({ length: 6 }, (_, k) => {
+  return Array.from({ length: 6 }, (unused, k) => {
     const angle = Math.PI / 180 * (60 * k + 30);
     return `${(x + r * Math.cos(angle)).toFixed(1)},${(y + r * Math.sin(angle)).toFixed(1)}`;
   }).join(" ");
@@ -129,7 +129,7 @@ function colourText(colour) {
 
 function sidePanel(model, table) {
   const rules = model.rules;
-  const rows = Array.from({ length: table.players }, (_, seat) => {
+  const rows = Array.from({ length: table.players }, (unused, seat) => {
     const counts = {};
     for (const species of table.rescued[seat]) counts[species] = (counts[species] || 0) + 1;
     const rescued = Object.entries(counts).map(([sp, n]) => `${sp} \u00d7${n}`).join(", ") || _("nothing yet");

@@ -123,5 +123,5 @@ async function join(id) {
 }
 
 function range(low, high) {
-  return Array.from({ length: high - low + 1 }, (_, i) => low + i);
+  return Array.from({ length: high - low + 1 }, (unused, i) => low + i);
 }

@@ -52,7 +52,7 @@ function viewer(main, replay, rules, title, seats, games) {
   const spec = games.find((g) => g.name === replay.game) || { score_name: _("score") };
   const info = {
     game: replay.game, id: "replay", variants: replay.variants, over: false,
-    seats: seats || Array.from({ length: replay.players }, (_, seat) => ({ seat, name: _("seat {seat}", { seat }), kind: "human" })),
+    seats: seats || Array.from({ length: replay.players }, (unused, seat) => ({ seat, name: _("seat {seat}", { seat }), kind: "human" })),
   };
   const result = replay.result;
   const resultBox = h("section", { class: "panel result", id: "result", hidden: true });
