@@ -6,7 +6,8 @@
     python -m noahrules.catalogs check      # what the test suite checks: exit 1 with the problems
 
 ``update`` extracts each domain's messages from its sources (:data:`SOURCES`: the calls of
-``gettext``, ``_`` and ``ngettext``, in Python and in the page's JavaScript), writes ``noahrules/locales/<domain>.pot`` and merges it into
+``gettext``, ``_`` and ``ngettext``, in Python and in the page's JavaScript), writes
+``noahrules/locales/<domain>.pot`` and merges it into
 ``noahrules/locales/<language>/LC_MESSAGES/<domain>.po`` for every language but English, new
 messages untranslated and changed ones marked fuzzy, for a translator to finish. ``check``
 finds, per catalog: a message of the sources missing or one no source has any more, an

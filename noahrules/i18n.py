@@ -4,7 +4,8 @@ English is the source language. The translations are compiled gettext catalogs i
 ``noahrules/locales/<language>/LC_MESSAGES/<domain>.mo``, one *domain* per game (``ferry``,
 ``island``: what its screens say) and one for what every game shares (``noahrules``: the
 command line's and the table server's words) and one for the browser's page (``page``: the
-JavaScript of ``noahrules/serve/static``, served by ``GET /api/languages/{language}``). A message a catalog lacks is shown in English.
+JavaScript of ``noahrules/serve/static``, served by ``GET /api/languages/{language}``). A
+message a catalog lacks is shown in English.
 Messages for developers (``IllegalMoveError`` with its rule id, ``RulesDataError``) are not
 translated.
 

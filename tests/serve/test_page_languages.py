@@ -53,10 +53,10 @@ def english_messages() -> list[str]:
     found = []
     for message in template:
         for text in message.id if isinstance(message.id, tuple) else (message.id,):
-            if not text:
+            if not isinstance(text, str) or not text:
                 continue
-            for part in re.split(r"\{\w+\}", text):
-                part = part.strip(" :.,()\u2026\u00b7")
+            for piece in re.split(r"\{\w+\}", text):
+                part = piece.strip(" :.,()\u2026\u00b7")
                 if len(re.findall(r"[A-Za-z]", part)) >= 4:
                     found.append(part)
     return sorted(set(found))
@@ -97,7 +97,10 @@ def test_the_catalog_of_the_page(server: ServerProcess) -> None:
     assert japanese["messages"]["Move Noah here"] == "ノアをここへ"
     assert japanese["plurals"]["{count} card"] == ["{count}枚"]
     german = server.get("/api/languages/de")
-    assert german["messages"]["Doubled on this ark: {animals}"] == "Doppelt auf dieser Arche: {animals}"
+    assert (
+        german["messages"]["Doubled on this ark: {animals}"]
+        == "Doppelt auf dieser Arche: {animals}"
+    )
     assert german["plurals"]["{count} tear"] == ["{count} Träne", "{count} Tränen"]
     assert "" not in german["messages"]  # the catalog's header is no message
     assert server.get("/api/languages/en") == {"language": "en", "messages": {}, "plurals": {}}
