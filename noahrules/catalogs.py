@@ -6,7 +6,8 @@
     python -m noahrules.catalogs check      # what the test suite checks: exit 1 with the problems
 
 ``update`` extracts each domain's messages from its sources (:data:`SOURCES`: the calls of
-``gettext`` and ``ngettext``), writes ``noahrules/locales/<domain>.pot`` and merges it into
+``gettext``, ``_`` and ``ngettext``, in Python and in the page's JavaScript), writes
+``noahrules/locales/<domain>.pot`` and merges it into
 ``noahrules/locales/<language>/LC_MESSAGES/<domain>.po`` for every language but English, new
 messages untranslated and changed ones marked fuzzy, for a translator to finish. ``check``
 finds, per catalog: a message of the sources missing or one no source has any more, an
@@ -42,8 +43,17 @@ SOURCES: dict[str, tuple[str, ...]] = {
     "noahrules": ("render.py", "cli"),
     "ferry": ("ferry",),
     "island": ("island",),
+    "page": ("serve/static", "serve/routes.py"),
 }
-"""Per domain, the files and folders of the package its messages are extracted from."""
+"""Per domain, the files and folders of the package its messages are extracted from: Python
+(``.py``) and the page's JavaScript (``.js``)."""
+
+METHODS = {".py": "python", ".js": "javascript"}
+"""Babel's extraction method for each kind of source."""
+
+KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2)}
+"""The calls whose messages are extracted: ``_`` and ``gettext`` (one message), ``ngettext``
+(a message and its plural)."""
 
 TRANSLATED = tuple(language for language in LANGUAGES if language != DEFAULT_LANGUAGE)
 _PLACEHOLDER = re.compile(r"\{(\w*)[^{}]*\}")
@@ -52,7 +62,10 @@ _PLACEHOLDER = re.compile(r"\{(\w*)[^{}]*\}")
 def _sources(domain: str) -> Iterator[Path]:
     for name in SOURCES[domain]:
         path = PACKAGE / name
-        yield from sorted(path.rglob("*.py")) if path.is_dir() else [path]
+        if path.is_dir():
+            yield from sorted(p for p in path.rglob("*") if p.suffix in METHODS)
+        else:
+            yield path
 
 
 def extract(domain: str) -> Any:
@@ -61,7 +74,13 @@ def extract(domain: str) -> Any:
     catalog = Catalog(project="noahrules", domain=domain, charset="utf-8")
     for path in _sources(domain):
         where = path.relative_to(PACKAGE.parent).as_posix()
-        for line, message, comments, context in extract_from_file("python", str(path)):
+        found = extract_from_file(
+            METHODS[path.suffix],
+            str(path),
+            keywords=KEYWORDS,
+            options={"parse_template_string": "true"},
+        )
+        for line, message, comments, context in found:
             catalog.add(message, None, [(where, line)], auto_comments=comments, context=context)
     return catalog
 

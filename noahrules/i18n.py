@@ -3,7 +3,9 @@
 English is the source language. The translations are compiled gettext catalogs in the package,
 ``noahrules/locales/<language>/LC_MESSAGES/<domain>.mo``, one *domain* per game (``ferry``,
 ``island``: what its screens say) and one for what every game shares (``noahrules``: the
-command line's and the table server's words). A message a catalog lacks is shown in English.
+command line's and the table server's words) and one for the browser's page (``page``: the
+JavaScript of ``noahrules/serve/static``, served by ``GET /api/languages/{language}``). A
+message a catalog lacks is shown in English.
 Messages for developers (``IllegalMoveError`` with its rule id, ``RulesDataError``) are not
 translated.
 
@@ -34,8 +36,9 @@ from noahrules.names import DEFAULT_LANGUAGE, LANGUAGES
 
 __all__ = ["DOMAINS", "Words", "translations"]
 
-DOMAINS = ("noahrules", "ferry", "island")
-"""The catalogs of the library: what every game shares, then one per game."""
+DOMAINS = ("noahrules", "ferry", "island", "page")
+"""The catalogs of the library: what every game shares, one per game, then the table server's
+page (its JavaScript's words, served to the browser as JSON)."""
 
 
 def _language(_: object, __: object, language: str) -> None:

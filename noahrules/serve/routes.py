@@ -22,7 +22,11 @@ the WebSocket, the page.
   ``POST /api/admin/tables/{id}/close`` (closed, its record kept),
   ``DELETE /api/admin/tables/{id}`` (deleted with its record);
 - ``WS /ws``: play and watch (see :mod:`noahrules.serve.inbound`);
-- ``GET /``, ``/t/{id}``, ``/replay``: the page; ``/static/...``: its files;
+- ``GET /api/languages/{language}``: the page's words in ``language`` (its ``page`` catalog:
+  ``messages`` and the plural forms of ``plurals``);
+- ``GET /``, ``/t/{id}``, ``/replay``: the page, in the language the browser's
+  ``Accept-Language`` prefers among :data:`~noahrules.names.LANGUAGES`; ``/static/...``: its
+  files;
   ``/games/{game}/page.js`` and ``page.css``: a game's own drawing and styles, where it has them
   (:class:`~noahrules.serve.explain.PageParts`).
 
@@ -52,6 +56,8 @@ from noahrules.bots import BOTS
 from noahrules.errors import NoahRulesError
 from noahrules.game import Game
 from noahrules.games import GAMES
+from noahrules.i18n import translations
+from noahrules.names import DEFAULT_LANGUAGE, LANGUAGES
 from noahrules.serialize import JsonValue, to_dict
 from noahrules.serve.addresses import client_address
 from noahrules.serve.catalogue import describe
@@ -64,7 +70,7 @@ from noahrules.serve.replay import frames, read_record
 from noahrules.serve.socket import play_endpoint
 from noahrules.serve.tables import ServerTable
 
-__all__ = ["PAGE_HEADERS", "STATIC", "routes"]
+__all__ = ["PAGE_HEADERS", "STATIC", "page_catalog", "preferred_language", "routes"]
 
 log = logging.getLogger("noahrules.serve")
 
@@ -80,6 +86,7 @@ def routes(hub: Hub) -> list[BaseRoute]:
     return [
         Route("/healthz", _guarded(api.health)),
         Route("/api/games", _guarded(api.games)),
+        Route("/api/languages/{lang}", _guarded(_language)),
         Route("/api/games/{game}/rules", _guarded(api.game_rules)),
         Route("/api/games/{game}/guide", _guarded(api.game_guide)),
         Route("/games/{game}/{name}", _guarded(api.game_page_file)),
@@ -360,10 +367,73 @@ async def _off_loop(function: Callable[..., JsonValue], *args: object) -> JsonVa
 
 
 async def _page(request: Request) -> Response:
-    """The page: one HTML file, told where the server is mounted."""
+    """The page: one HTML file, told where the server is mounted and which language the
+    browser prefers (the page may still take another: ``?lang=``, or the one it remembers)."""
     base = html.escape(request.scope.get("root_path", ""), quote=True)
-    text = (STATIC / "index.html").read_text("utf-8").replace("{{BASE}}", base)
+    language = preferred_language(request.headers.get("accept-language", ""))
+    words = translations(language, "page")
+    text = (
+        (STATIC / "index.html")
+        .read_text("utf-8")
+        .replace("{{BASE}}", base)
+        .replace("{{LANG}}", language)
+        .replace("{{NOSCRIPT}}", html.escape(words.gettext("This page needs JavaScript.")))
+    )
     return HTMLResponse(text, headers=PAGE_HEADERS)
+
+
+def preferred_language(header: str) -> str:
+    """The first of :data:`~noahrules.names.LANGUAGES` that an ``Accept-Language`` header
+    prefers, by its q-values (English when it names none of them).
+
+    >>> preferred_language("de;q=0.5, ja;q=0.9")
+    'ja'
+    >>> preferred_language("ru-RU,ru;q=0.9,en;q=0.8")
+    'ru'
+    >>> preferred_language("fr")
+    'en'
+    """
+    ranked: list[tuple[float, int, str]] = []
+    for place, part in enumerate(header.split(",")[:32]):
+        tag, *parameters = (piece.strip() for piece in part.split(";"))
+        quality = 1.0
+        for parameter in parameters:
+            name, _, value = parameter.partition("=")
+            if name.strip().lower() == "q":
+                try:
+                    quality = float(value)
+                except ValueError:
+                    quality = 0.0
+        language = tag.lower().split("-")[0]
+        if language in LANGUAGES and 0 < quality <= 1:
+            ranked.append((-quality, place, language))
+    return min(ranked)[2] if ranked else DEFAULT_LANGUAGE
+
+
+def page_catalog(language: str) -> dict[str, JsonValue]:
+    """The page's words in ``language``: each message's translation, and each plural message's
+    forms in the order of the language's plural rule."""
+    catalog: dict[object, str] = getattr(translations(language, "page"), "_catalog", {})
+    messages: dict[str, JsonValue] = {}
+    forms: dict[str, list[tuple[int, str]]] = {}
+    for key, text in catalog.items():
+        if isinstance(key, tuple):
+            message, index = key
+            forms.setdefault(str(message), []).append((int(index), text))
+        elif isinstance(key, str) and key:
+            messages[key] = text
+    plurals: dict[str, JsonValue] = {
+        message: [text for _, text in sorted(found)] for message, found in forms.items()
+    }
+    return {"language": language, "messages": messages, "plurals": plurals}
+
+
+async def _language(request: Request) -> Response:
+    """The page's words in one language, for its JavaScript (``static/i18n.js``)."""
+    language = request.path_params["lang"]
+    if language not in LANGUAGES:
+        raise RequestError("unknown_table", f"there is no such language; languages: {LANGUAGES}")
+    return JSONResponse(page_catalog(language), headers={"Cache-Control": "no-cache"})
 
 
 PAGE_HEADERS = {

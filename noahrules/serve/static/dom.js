@@ -1,4 +1,5 @@
 // Building DOM and SVG elements. Text always goes in as text nodes, never as HTML.
+import { _, language } from "./i18n.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -40,8 +41,9 @@ export function put(node, ...children) {
 /** Where the server is mounted ("" at the root). */
 export const BASE = document.querySelector('meta[name="noahrules-base"]').content;
 
-/** JSON from the server, or an Error carrying the server's message. A ``token`` option goes in
- * the Authorization header (never in the address). */
+/** JSON from the server, or an Error carrying what went wrong in the page's language (its
+ * ``code`` the server's error code). A ``token`` option goes in the Authorization header (never
+ * in the address). */
 export async function api(path, options = {}) {
   const { token, json, ...rest } = options;
   const init = { headers: {}, ...rest };
@@ -54,10 +56,49 @@ export async function api(path, options = {}) {
   const response = await fetch(BASE + path, init);
   const data = response.status === 204 ? {} : await response.json().catch(() => ({}));
   if (!response.ok) {
-    const message = (data.error && data.error.message) || response.statusText;
-    throw new Error(message);
+    const code = data.error && data.error.code;
+    const error = new Error(problem(code, (data.error && data.error.message) || response.statusText));
+    error.code = code;
+    throw error;
   }
   return data;
+}
+
+/** What each of the server's error codes (noahrules/serve/errors.py) means, for a player. */
+function explanations() {
+  return {
+    too_large: _("That is too much to send at once."),
+    malformed: _("The page sent something the server could not read. Reload the page."),
+    bad_request: _("The server cannot do that."),
+    unknown_table: _("There is no such table (or game) here."),
+    bad_token: _("This link is not a seat's key any more: ask the host for a new one."),
+    forbidden: _("Only the host may do that."),
+    not_joined: _("Join the table first."),
+    already_joined: _("You have joined this table already."),
+    spectator: _("You are watching: a spectator cannot play."),
+    other_table: _("That move is for another table."),
+    stale: _("The game moved on before your move arrived: choose again."),
+    not_your_turn: _("It is not your turn."),
+    over: _("The game is over."),
+    illegal: _("The rules do not allow that move."),
+    bad_move: _("That move cannot be read."),
+    full: _("There is no seat left at this table."),
+    not_over: _("The game is not over yet."),
+    closed: _("This table is closed."),
+    rate_limited: _("Too many requests: wait a moment and try again."),
+    limit: _("The server is full just now: try again later."),
+    unavailable: _("The server cannot take this just now: try again later."),
+    storage: _("The server could not save this: try again later."),
+    internal: _("Something went wrong on the server."),
+  };
+}
+
+/** A refusal of the server for a player: in English the server's own message; in another
+ * language the explanation of its ``code`` (the server's English is for developers). */
+export function problem(code, message) {
+  const known = code && Object.hasOwn(explanations(), code) ? explanations()[code] : null;
+  if (language() === "en") return message || known || "Something went wrong.";
+  return known || _("Something went wrong.");
 }
 
 /** A short message that goes away by itself. */
@@ -79,8 +120,8 @@ export const GENDER = { male: "\u2642", female: "\u2640", either: "\u26a5" };
  * number when another seat has the same name), "(you)" for your own. */
 export function seatName(info, seat, you) {
   const entry = info && info.seats[seat];
-  const name = entry ? entry.label || entry.name : `seat ${seat}`;
-  return seat === you ? `${name} (you)` : name;
+  const name = entry ? entry.label || entry.name : _("seat {seat}", { seat });
+  return seat === you ? _("{name} (you)", { name }) : name;
 }
 
 /** A stable colour for a name (species without a colour of their own). */
@@ -88,9 +129,4 @@ export function hue(name) {
   let n = 0;
   for (const c of name) n = (n * 31 + c.charCodeAt(0)) % 360;
   return n;
-}
-
-/** A count and its noun: "1 point", "3 points" (``many`` for an irregular plural). */
-export function counted(n, one, many = `${one}s`) {
-  return `${n} ${n === 1 ? one : many}`;
 }

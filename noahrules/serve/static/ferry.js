@@ -2,18 +2,30 @@
 // Everything shown comes from the view, the server's derived values and labels; nothing here
 // decides what is legal.
 import { GENDER, h, hue, seatName } from "./dom.js";
+import { _, ngettext } from "./i18n.js";
 import { movesOf } from "./plain.js";
 
 const ABILITY_TEXT = {
-  capacity_limit: (v) => `ferry capacity ${v} while aboard`,
-  choose_gender: () => "you choose its gender",
-  noah_stays: () => "Noah stays",
-  look_at_hand: () => "look at a hand",
-  steal_and_return: () => "steal a card, give one back",
-  wild_weight: (v) => `weighs ${v[0]}\u2013${v[1]} to make a ferry depart`,
-  reduce_penalty: (v) => `your penalty \u2212${v}`,
-  first_escapes: () => "the first animal aboard escapes",
+  capacity_limit: (v) => _("ferry capacity {capacity} while aboard", { capacity: v }),
+  choose_gender: () => _("you choose its gender"),
+  noah_stays: () => _("Noah stays"),
+  look_at_hand: () => _("look at a hand"),
+  steal_and_return: () => _("steal a card, give one back"),
+  wild_weight: (v) => _("weighs {low}\u2013{high} to make a ferry depart", { low: v[0], high: v[1] }),
+  reduce_penalty: (v) => _("your penalty \u2212{points}", { points: v }),
+  first_escapes: () => _("the first animal aboard escapes"),
 };
+
+/** A gender in words: "male". */
+function genderWord(gender) {
+  const words = { male: _("male"), female: _("female"), either: _("either") };
+  return words[gender] || gender;
+}
+
+/** A gender in words, after its symbol: "\u2642 male". */
+function genderText(gender) {
+  return `${GENDER[gender] || ""} ${genderWord(gender)}`;
+}
 
 export function board(model, act) {
   const cards = Object.fromEntries(model.rules.animals.map((c) => [c.id, c]));
@@ -25,22 +37,24 @@ export function board(model, act) {
     summary(ctx),
     harbour(ctx),
     decision(ctx),
-    view.hand ? hand(ctx) : h("p", { class: "muted" }, "Spectators see no hand."));
+    view.hand ? hand(ctx) : h("p", { class: "muted" }, _("Spectators see no hand.")));
 }
 
 function summary({ model, table, view }) {
-  const rounds = model.rules.rounds ? ` of ${model.rules.rounds}` : "";
-  const limit = model.rules.penalty_limit ? ` \u00b7 game ends at ${model.rules.penalty_limit} penalty` : "";
-  const seats = Array.from({ length: table.players }, (_, seat) => h("li", {
+  const round = model.rules.rounds ? _("Round {round} of {rounds}", { round: table.round, rounds: model.rules.rounds })
+    : _("Round {round}", { round: table.round });
+  const limit = model.rules.penalty_limit
+    ? ` \u00b7 ${_("game ends at {limit} penalty", { limit: model.rules.penalty_limit })}` : "";
+  const seats = Array.from({ length: table.players }, (unused, seat) => h("li", {
     class: seat === table.seat && table.phase !== "over" ? "to-act" : "",
     "data-seat": seat,
   }, h("strong", {}, seatName(model.info, seat, model.seat)),
-    view.hand_sizes ? ` \u00b7 ${view.hand_sizes[seat]} cards` : "",
-    ` \u00b7 penalty ${table.penalties[seat]}`));
+    view.hand_sizes ? ` \u00b7 ${ngettext("{count} card", "{count} cards", view.hand_sizes[seat])}` : "",
+    ` \u00b7 ${_("penalty {points}", { points: table.penalties[seat] })}`));
   return h("div", { class: "summary" },
-    h("div", {}, h("strong", {}, `Round ${table.round}${rounds}`),
-      ` \u00b7 departures this round: ${table.departures}`,
-      view.unused !== undefined ? ` \u00b7 unused cards: ${view.unused}` : "", limit),
+    h("div", {}, h("strong", {}, round),
+      ` \u00b7 ${_("departures this round: {count}", { count: table.departures })}`,
+      view.unused !== undefined ? ` \u00b7 ${_("unused cards: {count}", { count: view.unused })}` : "", limit),
     h("ul", { class: "players" }, seats));
 }
 
@@ -56,11 +70,11 @@ function harbour(ctx) {
     return card;
   });
   const centre = h("div", { class: "centre" },
-    h("div", { class: "label" }, "Waiting ferries"),
+    h("div", { class: "label" }, _("Waiting ferries")),
     table.centre.length
       ? h("ol", {}, table.centre.map((id) => h("li", {}, ferryName(ferries[id]))))
-      : h("p", { class: "muted" }, "none: the next departure ends the round"),
-    table.escapee ? h("p", { class: "escapee" }, "Escaped: ", animalChip(ctx, { card: table.escapee })) : null);
+      : h("p", { class: "muted" }, _("none: the next departure ends the round")),
+    table.escapee ? h("p", { class: "escapee" }, _("Escaped:"), " ", animalChip(ctx, { card: table.escapee })) : null);
   return h("div", { class: "harbour", id: "harbour" }, ...docks, centre);
 }
 
@@ -69,29 +83,29 @@ function dockCard(ctx, ferry, dock, target) {
   const noah = table.noah === dock;
   const classes = ["dock", `dock-${dock}`, noah ? "noah" : "", target ? "target" : ""].join(" ");
   const count = table.docks.length;
-  const beside = `next to ${(dock + count - 1) % count} and ${(dock + 1) % count}`;
-  const head = h("div", { class: "dock-head" }, h("span", {}, `Dock ${dock}`),
-    h("span", { class: "beside", title: "a female sends Noah to a dock next to his; a male across (F14)" }, beside),
-    noah ? h("span", { class: "noah-badge", title: "Noah is here" }, "Noah") : null);
+  const beside = _("next to {left} and {right}", { left: (dock + count - 1) % count, right: (dock + 1) % count });
+  const head = h("div", { class: "dock-head" }, h("span", {}, _("Dock {dock}", { dock })),
+    h("span", { class: "beside", title: _("a female sends Noah to a dock next to his; a male across (F14)") }, beside),
+    noah ? h("span", { class: "noah-badge", title: _("Noah is here") }, _("Noah")) : null);
   if (!ferry) {
     return h("div", { class: classes, "data-dock": dock }, head,
-      h("p", { class: "muted" }, "empty: a ferry is coming"),
-      target ? moveButton(act, target, "Move Noah here") : null);
+      h("p", { class: "muted" }, _("empty: a ferry is coming")),
+      target ? moveButton(act, target, _("Move Noah here")) : null);
   }
   const derived = model.display.derived[`table.docks.${dock}`] || {};
   const card = ferries[ferry.card];
   const load = derived.load ?? 0;
   const capacity = derived.capacity ?? card.capacity;
   const genders = derived.genders || ["male", "female"];
-  const pattern = genders.length > 1 ? "any gender may board"
-    : `next aboard: ${GENDER[genders[0]]} ${genders[0]}`;
+  const pattern = genders.length > 1 ? _("any gender may board")
+    : _("next aboard: {gender}", { gender: genderText(genders[0]) });
   return h("div", { class: classes, "data-dock": dock }, head,
     h("div", { class: "ferry-name" }, ferryName(card)),
-    h("div", { class: "load", title: "load / capacity" },
+    h("div", { class: "load", title: _("load / capacity") },
       h("meter", { min: 0, max: capacity, value: load }), ` ${load} / ${capacity}`),
-    h("div", { class: "pattern" }, pattern, card.unique_species ? " \u00b7 one of each species" : ""),
-    h("div", { class: "aboard" }, ferry.animals.length ? ferry.animals.map((a) => animalChip(ctx, a)) : h("span", { class: "muted" }, "no animal aboard")),
-    target ? moveButton(act, target, "Move Noah here") : null);
+    h("div", { class: "pattern" }, pattern, card.unique_species ? ` \u00b7 ${_("one of each species")}` : ""),
+    h("div", { class: "aboard" }, ferry.animals.length ? ferry.animals.map((a) => animalChip(ctx, a)) : h("span", { class: "muted" }, _("no animal aboard"))),
+    target ? moveButton(act, target, _("Move Noah here")) : null);
 }
 
 function decision(ctx) {
@@ -109,10 +123,10 @@ function decision(ctx) {
     }
   }
   let hint = "";
-  if (table.phase === "play") hint = picked ? "Choose how to play it:" : "Click a highlighted card of your hand.";
-  if (table.phase === "give") hint = picked ? "Give it to:" : "Click a card of your hand to give it, or stop.";
-  if (table.phase === "give_back") hint = "Click the card of your hand to give back.";
-  if (table.phase === "move_noah") hint = "Click \u201cMove Noah here\u201d on a highlighted dock.";
+  if (table.phase === "play") hint = picked ? _("Choose how to play it:") : _("Click a highlighted card of your hand.");
+  if (table.phase === "give") hint = picked ? _("Give it to:") : _("Click a card of your hand to give it, or stop.");
+  if (table.phase === "give_back") hint = _("Click the card of your hand to give back.");
+  if (table.phase === "move_noah") hint = _("Click \u201cMove Noah here\u201d on a highlighted dock.");
   return h("div", { class: "decision", id: "decision" },
     h("p", { class: "prompt" }, prompt, hint ? ` ${hint}` : ""),
     h("div", { class: "actions" }, buttons));
@@ -144,9 +158,9 @@ function hand(ctx) {
   });
   const seen = (view.revealed || []).filter((e) => e.type === "HandLookedAt" && e.cards);
   return h("section", { class: "hand", id: "hand" },
-    h("h3", {}, `Your hand (${view.hand.length})`),
+    h("h3", {}, _("Your hand ({count})", { count: view.hand.length })),
     h("div", { class: "cards" }, cards),
-    seen.map((e) => h("p", { class: "revealed" }, `${seatName(model.info, e.target, model.seat)}'s hand when you looked: `,
+    seen.map((e) => h("p", { class: "revealed" }, _("{name}'s hand when you looked:", { name: seatName(model.info, e.target, model.seat) }), " ",
       e.cards.map((id) => animalChip(ctx, { card: id })))));
 }
 
@@ -157,7 +171,9 @@ function cardFace(card, attrs) {
   const face = h("div", attrs,
     h("div", { class: "species" }, card.species),
     h("div", { class: "stats" }, h("span", { class: `gender ${card.gender}` }, GENDER[card.gender]),
-      h("span", { title: "weight" }, `${card.weight} kg`), h("span", { title: "tears: penalty if it is still in your hand when the round ends" }, `${card.tears} ${card.tears === 1 ? "tear" : "tears"}`)),
+      h("span", { title: _("weight") }, _("{weight} kg", { weight: card.weight })),
+      h("span", { title: _("tears: penalty if it is still in your hand when the round ends") },
+        ngettext("{count} tear", "{count} tears", card.tears))),
     abilities.length ? h("div", { class: "ability" }, abilities.join("; ")) : null,
     h("div", { class: "card-id" }, card.id));
   face.style.setProperty("--hue", hue(card.species));
@@ -168,7 +184,7 @@ function animalChip(ctx, animal) {
   const card = ctx.cards[animal.card];
   const gender = animal.gender || card.gender;
   const weight = animal.weight ?? card.weight;
-  const chip = h("span", { class: "chip", title: `${card.id}: ${gender}, weight ${weight}` },
+  const chip = h("span", { class: "chip", title: _("{card}: {gender}, weight {weight}", { card: card.id, gender: genderWord(gender), weight }) },
     `${card.species} ${GENDER[gender]}${weight}`);
   chip.style.setProperty("--hue", hue(card.species));
   return chip;
@@ -176,11 +192,15 @@ function animalChip(ctx, animal) {
 
 function optionText(ctx, m) {
   const move = m.move;
-  if (move.type === "GiveCard") return `Give ${ctx.cards[move.card].species} to ${seatName(ctx.model.info, move.to, ctx.model.seat)}`;
-  const parts = ["Play it"];
-  if (move.gender) parts.push(`as ${GENDER[move.gender]} ${move.gender}`);
-  if (move.weight !== null && move.weight !== undefined) parts.push(`weighing ${move.weight}`);
-  return parts.join(" ");
+  if (move.type === "GiveCard") {
+    return _("Give {animal} to {name}", { animal: ctx.cards[move.card].species, name: seatName(ctx.model.info, move.to, ctx.model.seat) });
+  }
+  const weighed = move.weight !== null && move.weight !== undefined;
+  const values = { gender: move.gender ? genderText(move.gender) : "", weight: move.weight };
+  if (move.gender && weighed) return _("Play it as {gender} weighing {weight}", values);
+  if (move.gender) return _("Play it as {gender}", values);
+  if (weighed) return _("Play it weighing {weight}", values);
+  return _("Play it");
 }
 
 function moveButton(act, m, text) {
@@ -188,7 +208,8 @@ function moveButton(act, m, text) {
 }
 
 function ferryName(card) {
-  return `${card.id} (capacity ${card.capacity}${card.unique_species ? ", roommates" : ""})`;
+  const values = { ferry: card.id, capacity: card.capacity };
+  return card.unique_species ? _("{ferry} (capacity {capacity}, roommates)", values) : _("{ferry} (capacity {capacity})", values);
 }
 
 function capitalise(text) {

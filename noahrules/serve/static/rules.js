@@ -1,11 +1,12 @@
 // The Rules panel: a game's rules summary from the server, reachable from any page of that game.
 import { api, h, put } from "./dom.js";
 import { pageOf } from "./games.js";
+import { _ } from "./i18n.js";
 
 const loaded = {};
 
 /** A "Rules" button that opens the summary of ``game`` in a dialog. */
-export function rulesButton(game, label = "Rules") {
+export function rulesButton(game, label = _("Rules")) {
   return h("button", { type: "button", class: "rules-button", "data-rules": game,
     onclick: () => openRules(game) }, label);
 }
@@ -14,13 +15,13 @@ export function rulesButton(game, label = "Rules") {
 export async function openRules(game) {
   let dialog = document.getElementById("rules");
   if (!dialog) {
-    dialog = h("dialog", { id: "rules", "aria-label": "Rules" });
+    dialog = h("dialog", { id: "rules", "aria-label": _("Rules") });
     dialog.addEventListener("click", (event) => { if (event.target === dialog) dialog.close(); });
     document.body.append(dialog);
   }
-  const body = h("div", { class: "rules-body" }, h("p", { class: "muted" }, "Loading\u2026"));
-  put(dialog, h("div", { class: "rules-head" }, h("h2", {}, `How to play: ${game}`),
-    h("button", { type: "button", class: "close", "aria-label": "close", onclick: () => dialog.close() }, "\u2715")),
+  const body = h("div", { class: "rules-body" }, h("p", { class: "muted" }, _("Loading\u2026")));
+  put(dialog, h("div", { class: "rules-head" }, h("h2", {}, _("How to play: {game}", { game })),
+    h("button", { type: "button", class: "close", "aria-label": _("close"), onclick: () => dialog.close() }, "\u2715")),
     body);
   if (!dialog.open) dialog.showModal();
   try {
@@ -28,7 +29,7 @@ export async function openRules(game) {
     const guide = loaded[game];
     const legend = pageOf(game).legend;
     put(body, h("p", { class: "muted" }, guide.title),
-      guide.text ? markdown(guide.text) : h("p", {}, "No summary of this game's rules here yet."),
+      guide.text ? markdown(guide.text) : h("p", {}, _("No summary of this game's rules here yet.")),
       legend ? legend() : null);
   } catch (error) {
     put(body, h("p", { class: "problem" }, error.message));

@@ -1,5 +1,6 @@
 // A table: one WebSocket to the server, the board of the game, the choices, the log, the end.
-import { BASE, api, h, put, seatName, toast } from "./dom.js";
+import { BASE, api, h, problem, put, seatName, toast } from "./dom.js";
+import { _, language } from "./i18n.js";
 import { loadPage, pageOf } from "./games.js";
 import * as plain from "./plain.js";
 import { resultContent } from "./result.js";
@@ -32,7 +33,7 @@ export async function showTable(main, id) {
     parts.result,
     h("div", { class: "play" }, parts.board,
       h("aside", { class: "side" },
-        h("section", { class: "panel" }, h("h3", {}, "Moves"), parts.log), parts.invite))));
+        h("section", { class: "panel" }, h("h3", {}, _("Moves")), parts.log), parts.invite))));
   connect(model, parts, 0);
 }
 
@@ -41,7 +42,7 @@ function connect(model, parts, attempt) {
   const socket = new WebSocket(`${scheme}://${location.host}${BASE}/ws`);
   model.socket = socket;
   socket.addEventListener("open", () => {
-    socket.send(JSON.stringify({ type: "hello", table: model.id, token: model.token, since: model.seq }));
+    socket.send(JSON.stringify(hello(model, !model.noLanguage)));
   });
   socket.addEventListener("message", (event) => receive(model, parts, JSON.parse(event.data)));
   socket.addEventListener("close", () => {
@@ -84,14 +85,27 @@ function receive(model, parts, message) {
   } else if (message.type === "again") {
     model.info.next = message.table;
   } else if (message.type === "error") {
+    if (model.info === null && !model.noLanguage && message.code === "malformed" && /'lang'/.test(message.message || "")) {
+      model.noLanguage = true;  // a server that does not know the hello's language yet
+      model.socket.send(JSON.stringify(hello(model, false)));
+      return;
+    }
     model.busy = false;
-    toast(message.message, "error");
+    const text = problem(message.code, message.message);
+    toast(text, "error");
     if (FATAL.includes(message.code)) {
       model.fatal = true;
-      put(parts.board, h("p", { class: "problem", id: "problem" }, message.message));
+      put(parts.board, h("p", { class: "problem", id: "problem" }, text));
     }
   }
   draw(model, parts);
+}
+
+/** The hello that joins the table, with the page's language (the server's words in it). */
+function hello(model, withLanguage) {
+  const said = { type: "hello", table: model.id, token: model.token, since: model.seq };
+  if (withLanguage) said.lang = language();
+  return said;
 }
 
 function take(model, message) {
@@ -141,22 +155,22 @@ function drawStatus(model, parts) {
   if (!info) return;
   const you = model.seat;
   let doing;
-  if (info.over) doing = "Game over.";
-  else if (info.closed) doing = `This table was closed: ${info.closed}.`;
-  else if (model.display && model.display.prompt) doing = `Your turn: ${model.display.prompt}`;
-  else doing = `Waiting for ${seatName(info, info.to_act, you)}\u2026`;
+  if (info.over) doing = _("Game over.");
+  else if (info.closed) doing = _("This table was closed: {reason}.", { reason: info.closed });
+  else if (model.display && model.display.prompt) doing = _("Your turn: {prompt}", { prompt: model.display.prompt });
+  else doing = _("Waiting for {name}\u2026", { name: seatName(info, info.to_act, you) });
   const seats = info.seats.map((s) => h("li", {
     class: [s.seat === info.to_act && !ended(info) ? "to-act" : "", s.connected ? "on" : "off"].join(" "),
-  }, seatName(info, s.seat, you), s.kind === "bot" || s.connected ? "" : " (away)"));
+  }, seatName(info, s.seat, you), s.kind === "bot" || s.connected ? "" : ` ${_("(away)")}`));
   put(parts.status,
-    h("div", { class: "title" }, h("strong", {}, info.game), ` \u00b7 table ${info.id}`,
+    h("div", { class: "title" }, h("strong", {}, info.game), ` \u00b7 ${_("table {id}", { id: info.id })}`,
       info.variants.length ? ` \u00b7 ${info.variants.join(", ")}` : "",
-      you === null ? " \u00b7 watching" : ` \u00b7 you are seat ${you}`, " ", rulesButton(info.game)),
+      you === null ? ` \u00b7 ${_("watching")}` : ` \u00b7 ${_("you are seat {seat}", { seat: you })}`, " ", rulesButton(info.game)),
     h("div", { class: `doing${model.display && model.display.prompt ? " yours" : ""}`, id: "doing" },
-      model.busy ? "Sending\u2026" : doing),
+      model.busy ? _("Sending\u2026") : doing),
     h("ul", { class: "seats" }, seats),
     h("div", { class: `link ${model.connected ? "on" : "off"}`, id: "connection" },
-      model.connected ? `connected \u00b7 move ${model.seq}` : "reconnecting\u2026"));
+      model.connected ? _("connected \u00b7 move {seq}", { seq: model.seq }) : _("reconnecting\u2026")));
   if (model.view) parts.status.dataset.seq = model.seq;
 }
 
@@ -171,9 +185,9 @@ function drawName(model, parts) {
     return;
   }
   if (parts.name.firstChild) return;
-  const input = h("input", { id: "my-name", maxlength: 24, placeholder: "your name", "aria-label": "your name" });
+  const input = h("input", { id: "my-name", maxlength: 24, placeholder: _("your name"), "aria-label": _("your name") });
   const form = h("form", { class: "name-form panel", id: "name-form" },
-    "Tell the others your name: ", input, " ", h("button", { type: "submit" }, "Save"));
+    _("Tell the others your name:"), " ", input, " ", h("button", { type: "submit" }, _("Save")));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     const name = input.value.trim();
@@ -189,17 +203,17 @@ function drawResult(model, parts) {
     return;
   }
   parts.result.hidden = false;
-  const spec = model.games.find((g) => g.name === info.game) || { score_name: "score" };
+  const spec = model.games.find((g) => g.name === info.game) || { score_name: _("score") };
   const end = model.end && info.over
     ? { winners: model.end.winners, scores: scoresOf(model.end), outcome: model.outcome } : null;
   put(parts.result,
-    h("h3", {}, info.over ? "Game over" : "Table closed"),
+    h("h3", {}, info.over ? _("Game over") : _("Table closed")),
     end ? resultContent(end, info, model.seat, spec)
-      : h("p", { class: "reason", id: "reason" }, `This table was closed: ${info.closed}.`),
+      : h("p", { class: "reason", id: "reason" }, _("This table was closed: {reason}.", { reason: info.closed })),
     h("p", { class: "actions" },
-      h("a", { class: "button", href: `${BASE}/replay?table=${model.id}` }, "Replay this game"),
+      h("a", { class: "button", href: `${BASE}/replay?table=${model.id}` }, _("Replay this game")),
       " ", h("a", { class: "button", href: `${BASE}/api/tables/${model.id}/record`, download: `${model.id}.json` },
-        "Download the record")),
+        _("Download the record"))),
     againPart(model));
 }
 
@@ -212,7 +226,7 @@ function scoresOf(end) {
 function againPart(model) {
   const next = model.info.next;
   if (model.seat === null || !model.token) {
-    return next ? h("p", {}, h("a", { class: "button", href: `${BASE}/t/${next}` }, "Watch the next game")) : null;
+    return next ? h("p", {}, h("a", { class: "button", href: `${BASE}/t/${next}` }, _("Watch the next game"))) : null;
   }
   const go = async () => {
     try {
@@ -222,8 +236,8 @@ function againPart(model) {
       toast(error.message, "error");
     }
   };
-  return h("p", {}, next ? "The others are starting a new game. " : "",
-    h("button", { class: "primary", id: "again", onclick: go }, next ? "Join the new game" : "Play again"));
+  return h("p", {}, next ? `${_("The others are starting a new game.")} ` : "",
+    h("button", { class: "primary", id: "again", onclick: go }, next ? _("Join the new game") : _("Play again")));
 }
 
 /** The Invite panel: the host (seat 0) sees every invited seat's link, can give a seat a new
@@ -240,16 +254,16 @@ async function drawInvite(model, parts) {
   const watch = `${location.origin}${BASE}/t/${model.id}`;
   const rows = host ? model.info.seats.filter((s) => s.kind === "human" && s.seat !== 0)
     .map((s) => inviteRow(model, parts, s)) : [];
-  put(parts.invite, h("h3", {}, "Invite"),
-    rows.length ? h("p", {}, "Send each friend the link of their seat (it is that seat's key):") : null,
+  put(parts.invite, h("h3", {}, _("Invite")),
+    rows.length ? h("p", {}, _("Send each friend the link of their seat (it is that seat's key):")) : null,
     rows.length ? h("ul", { class: "links" }, rows) : null,
-    h("p", {}, "Anyone can watch at ", copyField(watch, "watch-link")));
+    h("p", {}, _("Anyone can watch at"), " ", copyField(watch, "watch-link")));
 }
 
 function inviteRow(model, parts, entry) {
   const link = model.links.find((l) => l.seat === entry.seat);
-  const state = entry.open ? (entry.taken ? "taken from the lobby" : "open: anyone may join it from the lobby")
-    : entry.taken ? "taken" : "not come yet";
+  const state = entry.open ? (entry.taken ? _("taken from the lobby") : _("open: anyone may join it from the lobby"))
+    : entry.taken ? _("taken") : _("not come yet");
   const act = async (what) => {
     try {
       const answer = await api(`/api/tables/${model.id}/seats/${entry.seat}/${what}`, { method: "POST", token: model.token });
@@ -261,12 +275,12 @@ function inviteRow(model, parts, entry) {
     }
   };
   return h("li", { "data-seat": entry.seat },
-    h("div", {}, h("strong", {}, `Seat ${entry.seat}`), ` \u00b7 ${entry.label || entry.name} \u00b7 ${state}`),
+    h("div", {}, h("strong", {}, _("Seat {seat}", { seat: entry.seat })), ` \u00b7 ${entry.label || entry.name} \u00b7 ${state}`),
     link ? copyField(location.origin + link.path, `link-${entry.seat}`) : null,
     h("div", { class: "actions" },
-      h("button", { type: "button", class: "rekey", title: "the old link stops working", onclick: () => act("rekey") }, "New link"),
+      h("button", { type: "button", class: "rekey", title: _("the old link stops working"), onclick: () => act("rekey") }, _("New link")),
       entry.open && !entry.taken ? null
-        : h("button", { type: "button", class: "free", title: "anyone may join it from the lobby", onclick: () => act("free") }, "Free the seat")));
+        : h("button", { type: "button", class: "free", title: _("anyone may join it from the lobby"), onclick: () => act("free") }, _("Free the seat"))));
 }
 
 function copyField(value, id) {

@@ -1,0 +1,262 @@
+"""The page in the player's language (issue 43): its words come from the ``page`` catalog,
+served as JSON by ``GET /api/languages/{language}``; the page takes ``?lang=``, else the choice
+it remembers, else the server's from ``Accept-Language``; a selector in its header changes it.
+Checked here: the catalog's entries (written out by hand), the choice of the server, and in
+Chromium the lobby in Russian, a ferry table in Japanese that fits a phone, the selector.
+Screenshots of a ferry table in each language go where :mod:`tests.serve.test_browser` puts
+them (``NOAHRULES_SCREENSHOTS=docs/screenshots``: ``docs/screenshots/table-ja.png`` etc.).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from babel.messages.pofile import read_po
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from noahrules.catalogs import LOCALES
+from noahrules.serve.routes import preferred_language
+from tests.serve.support import ServerProcess
+from tests.serve.test_browser import PHONE, _assert_shot, browser, shots
+
+__all__ = ["browser", "shots"]  # the fixtures, shared with the other browser tests
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    process = ServerProcess(Path(tmp_path_factory.mktemp("languages")) / "l.sqlite").start()
+    yield process
+    process.stop()
+
+
+def fetch(server: ServerProcess, path: str, headers: dict[str, str] | None = None) -> Any:
+    """The status, headers and body of a GET."""
+    request = urllib.request.Request(server.url + path, headers=headers or {})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, response.headers, response.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers, error.read().decode()
+
+
+def english_messages() -> list[str]:
+    """The page's messages of four letters or more, their placeholders' words left out."""
+    with (LOCALES / "page.pot").open("rb") as file:
+        template = read_po(file)
+    found = []
+    for message in template:
+        for text in message.id if isinstance(message.id, tuple) else (message.id,):
+            if not isinstance(text, str) or not text:
+                continue
+            for piece in re.split(r"\{\w+\}", text):
+                part = piece.strip(" :.,()\u2026\u00b7")
+                if len(re.findall(r"[A-Za-z]", part)) >= 4:
+                    found.append(part)
+    return sorted(set(found))
+
+
+# the server's side: the catalog and the page's language
+
+
+@pytest.mark.parametrize(
+    ("header", "expected"),
+    [
+        ("de;q=0.5, ja;q=0.9", "ja"),
+        ("fr", "en"),
+        ("", "en"),
+        ("ru-RU,ru;q=0.9,en-US;q=0.8,en;q=0.7", "ru"),
+        ("fr-CH, fr;q=0.9, de;q=0.7, *;q=0.5", "de"),
+        ("ja;q=0, de", "de"),
+        ("ja;q=nonsense, de;q=0.1", "de"),
+        ("EN-gb;q=0.8, de;q=0.8", "en"),
+    ],
+)
+def test_the_page_language_follows_accept_language(header: str, expected: str) -> None:
+    assert preferred_language(header) == expected
+
+
+def test_the_catalog_of_the_page(server: ServerProcess) -> None:
+    russian = server.get("/api/languages/ru")
+    assert russian["language"] == "ru"
+    assert russian["messages"]["Create the table"] == "Создать стол"
+    assert russian["messages"]["Your turn: {prompt}"] == "Ваш ход: {prompt}"
+    assert russian["plurals"]["{count} open seat"] == [
+        "{count} свободное место",
+        "{count} свободных места",
+        "{count} свободных мест",
+    ]
+    japanese = server.get("/api/languages/ja")
+    assert japanese["messages"]["Waiting ferries"] == "待機中の渡し舟"
+    assert japanese["messages"]["Move Noah here"] == "ノアをここへ"
+    assert japanese["plurals"]["{count} card"] == ["{count}枚"]
+    german = server.get("/api/languages/de")
+    assert (
+        german["messages"]["Doubled on this ark: {animals}"]
+        == "Doppelt auf dieser Arche: {animals}"
+    )
+    assert german["plurals"]["{count} tear"] == ["{count} Träne", "{count} Tränen"]
+    assert "" not in german["messages"]  # the catalog's header is no message
+    assert server.get("/api/languages/en") == {"language": "en", "messages": {}, "plurals": {}}
+
+
+def test_an_unknown_language_is_a_json_404(server: ServerProcess) -> None:
+    status, headers, body = fetch(server, "/api/languages/xx")
+    assert status == 404
+    assert headers["content-type"].startswith("application/json")
+    assert json.loads(body)["error"]["code"] == "unknown_table"
+
+
+def test_the_page_names_its_language(server: ServerProcess) -> None:
+    status, headers, body = fetch(server, "/", {"Accept-Language": "de;q=0.5, ja;q=0.9"})
+    assert status == 200
+    assert '<html lang="ja">' in body
+    assert '<meta name="noahrules-language" content="ja">' in body
+    assert "このページには JavaScript が必要です。" in body
+    assert "default-src 'self'" in headers["content-security-policy"]
+    assert headers["cache-control"] == "no-store"
+    _, _, english = fetch(server, "/t/abc", {"Accept-Language": "fr"})
+    assert '<html lang="en">' in english and "This page needs JavaScript." in english
+
+
+# the page in Chromium
+
+
+def context(browser: Browser, language: str | None = None, width: int = 1400) -> BrowserContext:
+    """A browser context whose Accept-Language prefers ``language``."""
+    options: dict[str, Any] = {"viewport": {"width": width, "height": 1000}}
+    if width == PHONE["width"]:
+        options["viewport"] = PHONE
+    if language is not None:
+        options["locale"] = {"ja": "ja-JP", "de": "de-DE", "ru": "ru-RU"}.get(language, "en-US")
+        options["extra_http_headers"] = {"Accept-Language": language}
+    return browser.new_context(**options)
+
+
+def watched(page: Page) -> list[str]:
+    problems: list[str] = []
+    page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
+    page.on(
+        "console",
+        lambda m: problems.append(f"console: {m.text}") if m.type == "error" else None,
+    )
+    return problems
+
+
+def new_ferry_table(page: Page, server: ServerProcess, query: str = "") -> str:
+    """A ferry table of three (you and two bots), made by clicking in the lobby."""
+    page.goto(f"{server.url}/{query}")
+    page.select_option("#new-game", "ferry")
+    page.select_option("#new-players", "3")
+    for seat in (1, 2):
+        page.select_option(f'#new-seats select[data-seat="{seat}"]', "greedy")
+    page.fill("#new-name", "Ann")
+    page.click("#create")
+    page.wait_for_url(re.compile(r"/t/[A-Za-z0-9_-]+#seat=0&token="))
+    page.wait_for_selector("#status[data-seq] #connection.on")
+    page.wait_for_selector("#hand .card")
+    return page.url.split("/t/")[1].split("#")[0]
+
+
+def visible_english(page: Page, server: ServerProcess) -> list[str]:
+    """The page's English messages that its visible text shows (the server's own data, the
+    games' titles and variants' names, left out: they are not the page's words)."""
+    text: str = page.evaluate("document.body.innerText")
+    for game in server.get("/api/games")["games"]:
+        for data in [game["title"], *game["variants"]]:
+            text = text.replace(data, "")
+    return [m for m in english_messages() if re.search(rf"(?<![A-Za-z]){re.escape(m)}", text)]
+
+
+def test_the_lobby_in_russian(browser: Browser, server: ServerProcess) -> None:
+    assert "Create the table" in english_messages()
+    with context(browser) as ctx:
+        page = ctx.new_page()
+        problems = watched(page)
+        page.goto(f"{server.url}/?lang=ru")
+        expect(page.locator("#create")).to_have_text("Создать стол")
+        expect(page.locator("html")).to_have_attribute("lang", "ru")
+        expect(page.locator("#new-players option").first).to_have_text(re.compile(r"^\d+ игрок"))
+        expect(page.locator("#language")).to_have_value("ru")
+        assert visible_english(page, server) == []
+        page.goto(f"{server.url}/replay")  # remembered, without ?lang=
+        expect(page.locator("#upload h2")).to_have_text("Воспроизвести запись партии")
+        expect(page.locator("html")).to_have_attribute("lang", "ru")
+        assert visible_english(page, server) == []
+        assert not problems, problems
+
+
+def test_a_ferry_table_in_japanese_from_accept_language(
+    browser: Browser, server: ServerProcess
+) -> None:
+    with context(browser, "ja") as ctx:
+        page = ctx.new_page()
+        problems = watched(page)
+        new_ferry_table(page, server)
+        expect(page.locator("html")).to_have_attribute("lang", "ja")
+        expect(page.locator("#connection")).to_contain_text("接続中")
+        expect(page.locator("#board .summary")).to_contain_text("ラウンド1/3")
+        expect(page.locator("#harbour .centre .label")).to_have_text("待機中の渡し舟")
+        expect(page.locator("#hand h3")).to_contain_text("あなたの手札")
+        expect(page.locator(".rules-button").first).to_have_text("ルール")
+        expect(page.locator("#invite h3")).to_have_text("招待")
+        expect(page.locator("#harbour .dock").first).to_contain_text("ドック0")
+        assert not problems, problems
+
+
+def test_a_japanese_table_fits_a_phone(browser: Browser, server: ServerProcess) -> None:
+    with context(browser, "ja", width=PHONE["width"]) as ctx:
+        page = ctx.new_page()
+        new_ferry_table(page, server)
+        width = page.evaluate(
+            "Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)"
+        )
+        assert width <= PHONE["width"], width
+
+
+def test_the_selector_changes_the_language_and_it_is_remembered(
+    browser: Browser, server: ServerProcess
+) -> None:
+    with context(browser, "en") as ctx:
+        page = ctx.new_page()
+        problems = watched(page)
+        page.goto(f"{server.url}/")
+        expect(page.locator("#create")).to_have_text("Create the table")
+        expect(page.locator("html")).to_have_attribute("lang", "en")
+        page.select_option("#language", "de")
+        expect(page.locator("#create")).to_have_text("Tisch eröffnen")
+        expect(page.locator("html")).to_have_attribute("lang", "de")
+        page.reload()
+        expect(page.locator("#create")).to_have_text("Tisch eröffnen")
+        expect(page.locator("#language")).to_have_value("de")
+        page.goto(f"{server.url}/?lang=ja")  # the address wins, and is remembered in turn
+        expect(page.locator("#create")).to_have_text("テーブルを作る")
+        page.select_option("#language", "en")
+        expect(page.locator("#create")).to_have_text("Create the table")
+        assert "lang=" not in page.url
+        page.goto(f"{server.url}/replay")
+        expect(page.locator("html")).to_have_attribute("lang", "en")
+        assert not problems, problems
+
+
+@pytest.mark.parametrize("language", ["ja", "de", "ru", "en"])
+def test_screenshots_of_a_ferry_table(
+    browser: Browser, server: ServerProcess, shots: Path, language: str
+) -> None:
+    with context(browser, language) as ctx:
+        page = ctx.new_page()
+        problems = watched(page)
+        new_ferry_table(page, server, f"?lang={language}")
+        expect(page.locator("html")).to_have_attribute("lang", language)
+        page.wait_for_selector("#doing.yours")
+        shots.mkdir(parents=True, exist_ok=True)
+        shot = shots / f"table-{language}.png"
+        page.screenshot(path=str(shot), full_page=True)
+        _assert_shot(shot)
+        assert not problems, problems
