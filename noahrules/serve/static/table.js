@@ -42,7 +42,7 @@ function connect(model, parts, attempt) {
   const socket = new WebSocket(`${scheme}://${location.host}${BASE}/ws`);
   model.socket = socket;
   socket.addEventListener("open", () => {
-    socket.send(JSON.stringify(hello(model, !model.noLanguage)));
+    socket.send(JSON.stringify(hello(model)));
   });
   socket.addEventListener("message", (event) => receive(model, parts, JSON.parse(event.data)));
   socket.addEventListener("close", () => {
@@ -85,11 +85,6 @@ function receive(model, parts, message) {
   } else if (message.type === "again") {
     model.info.next = message.table;
   } else if (message.type === "error") {
-    if (model.info === null && !model.noLanguage && message.code === "malformed" && /'lang'/.test(message.message || "")) {
-      model.noLanguage = true;  // a server that does not know the hello's language yet
-      model.socket.send(JSON.stringify(hello(model, false)));
-      return;
-    }
     model.busy = false;
     const text = problem(message.code, message.message);
     toast(text, "error");
@@ -102,10 +97,8 @@ function receive(model, parts, message) {
 }
 
 /** The hello that joins the table, with the page's language (the server's words in it). */
-function hello(model, withLanguage) {
-  const said = { type: "hello", table: model.id, token: model.token, since: model.seq };
-  if (withLanguage) said.lang = language();
-  return said;
+function hello(model) {
+  return { type: "hello", table: model.id, token: model.token, since: model.seq, lang: language() };
 }
 
 function take(model, message) {
