@@ -96,13 +96,14 @@ def _read(path: Path, language: str | None = None) -> Any:
 
 
 def update() -> None:
-    """Extract every domain's messages and merge them into its catalogs."""
+    """Extract every domain's messages and merge them into its catalogs. A file whose messages
+    did not change is left as it is (its dates too), and messages name their files without
+    line numbers, so that catalogs change only when their messages do."""
 
     for domain in DOMAINS:
         template = extract(domain)
         LOCALES.mkdir(exist_ok=True)
-        with (LOCALES / f"{domain}.pot").open("wb") as file:
-            write_po(file, template, omit_header=False, sort_output=True)
+        _write(LOCALES / f"{domain}.pot", template, omit_header=False)
         for language in TRANSLATED:
             path = _po(language, domain)
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -112,8 +113,20 @@ def update() -> None:
                 catalog = Catalog(locale=language, domain=domain, project="noahrules")
             catalog.update(template, no_fuzzy_matching=True)
             catalog.fuzzy = False  # the header: its plural forms are compiled only if not fuzzy
-            with path.open("wb") as file:
-                write_po(file, catalog, sort_output=True, ignore_obsolete=True)
+            _write(path, catalog, ignore_obsolete=True)
+
+
+def _write(path: Path, catalog: Any, **options: bool) -> None:
+    """Write ``catalog`` to ``path`` unless only its dates would change."""
+
+    out = io.BytesIO()
+    write_po(out, catalog, sort_output=True, include_lineno=False, **options)
+    if not path.exists() or _undated(path.read_bytes()) != _undated(out.getvalue()):
+        path.write_bytes(out.getvalue())
+
+
+def _undated(text: bytes) -> bytes:
+    return re.sub(rb'^"(POT-Creation|PO-Revision)-Date: .*$', b"", text, flags=re.M)
 
 
 def _compiled(catalog: Any) -> bytes:

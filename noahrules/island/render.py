@@ -339,13 +339,15 @@ class IslandScreen(Screen[Rules, View, Move]):
 
     def event(self, event: Event) -> str | None:
         done = self.deed(event)
-        return None if done is None else self.sentence(getattr(event, "seat", None), done)
+        seat = getattr(event, "seat", None)
+        return None if done is None else self.sentence(seat, done, capital=seat is None)
 
-    def sentence(self, seat: int | None, deeds: str) -> str:
-        """What a seat did (or what happened, without a seat) as a sentence."""
+    def sentence(self, seat: int | None, deeds: str, capital: bool = True) -> str:
+        """What a seat did (or what happened, without a seat) as a sentence, its first letter
+        a capital unless ``capital`` is false (a seat's name stays as it was written)."""
         if seat is not None:
             deeds = self.words.gettext("{who} {deeds}", who=self.subject(seat), deeds=deeds)
-        return deeds[:1].upper() + deeds[1:]
+        return deeds[:1].upper() + deeds[1:] if capital else deeds
 
     def deed(self, event: Event) -> str | None:
         """What an event did, without its subject ("flooded space 19 ..."), or ``None``."""

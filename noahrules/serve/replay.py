@@ -16,6 +16,7 @@ from noahrules.errors import NoahRulesError, SerializationError
 from noahrules.events import Event
 from noahrules.game import Game
 from noahrules.games import GAMES
+from noahrules.names import DEFAULT_LANGUAGE
 from noahrules.records import GameRecord, replay
 from noahrules.serialize import JsonValue, from_json, to_dict
 from noahrules.serve.errors import RequestError
@@ -37,11 +38,13 @@ def read_record(text: str | bytes, max_moves: int) -> GameRecord:
     return record
 
 
-def frames(record: GameRecord, seat_labels: Sequence[str] = ()) -> dict[str, JsonValue]:
+def frames(
+    record: GameRecord, seat_labels: Sequence[str] = (), language: str = DEFAULT_LANGUAGE
+) -> dict[str, JsonValue]:
     """The positions of ``record``: ``{"game", "players", "variants", "frames": [{"seq",
     "views", "derived", "events", "lines"}, ...], "result"}``, the first frame being the start;
-    the lines name the seats by ``seat_labels`` (default: their numbers); ``result`` is
-    ``None`` unless the game is over."""
+    the lines, in ``language``, name the seats by ``seat_labels`` (default: their numbers);
+    ``result`` is ``None`` unless the game is over."""
     game = GAMES.get(record.game)
     if game is None:
         raise RequestError("bad_request", f"unknown game {record.game[:32]!r}")
@@ -53,7 +56,7 @@ def frames(record: GameRecord, seat_labels: Sequence[str] = ()) -> dict[str, Jso
     except NoahRulesError as exc:
         raise RequestError("bad_request", str(exc)) from None
     names = tuple(seat_labels) or tuple(f"seat {seat}" for seat in range(record.players))
-    screen = named_screen(game, rules, names, None)
+    screen = named_screen(game, rules, names, None, language)
     out: list[JsonValue] = [_frame(game, screen, record.players, 0, states[0], ())]
     every: list[Event] = []
     for seq, (before, move) in enumerate(zip(states, record.moves, strict=False), start=1):

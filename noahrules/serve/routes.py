@@ -4,20 +4,22 @@ the WebSocket, the page.
 - ``GET /healthz``: 200 with the open tables and the database's state, 503 when it cannot be
   written;
 - ``GET /api/games``: the games, their player counts and variants, the bots;
-  ``GET /api/games/{game}/rules``: a game's public rules data (``?variant=`` repeated);
+  ``GET /api/games/{game}/rules``: a game's public rules data (``?variant=`` repeated; its
+  names in ``?lang=``, English by default);
   ``GET /api/games/{game}/guide``: its rules summary for people (Markdown);
 - ``GET /api/tables``: the listed tables, newest first, a page at a time (``?limit=&before=``);
   ``POST /api/tables``: create a table (its info and its invited seats' links);
   ``GET /api/tables/{id}``: one table; ``POST /api/tables/{id}/join``: take an open seat (its
-  number, and a token made for the joiner); ``GET /api/tables/{id}/rules``: its rules data;
+  number, and a token made for the joiner); ``GET /api/tables/{id}/rules``: its rules data
+  (``?lang=`` as above);
   ``GET /api/tables/{id}/record`` and ``.../replay``: the record and the replay viewer's frames
-  once the game is over;
+  once the game is over (their text in ``?lang=``);
 - the host (seat 0's token): ``GET /api/tables/{id}/links`` (every invited seat's link),
   ``POST /api/tables/{id}/seats/{n}/rekey`` (a new link for seat ``n``) and
   ``POST /api/tables/{id}/seats/{n}/free`` (seat ``n`` open to the next who joins);
 - a seat's token: ``POST /api/tables/{id}/again`` (play again: the seat's link at the new
   table);
-- ``POST /api/replay``: the replay viewer's frames of an uploaded record;
+- ``POST /api/replay``: the replay viewer's frames of an uploaded record (``?lang=``);
 - the admin token: ``GET /api/admin/tables`` (every table, listed or not),
   ``POST /api/admin/tables/{id}/close`` (closed, its record kept),
   ``DELETE /api/admin/tables/{id}`` (deleted with its record);
@@ -146,7 +148,7 @@ class _Api:
         variants = request.query_params.getlist("variant")
         if any(v not in game.known_variants() for v in variants):
             raise RequestError("bad_request", f"variants are among {list(game.known_variants())}")
-        return JSONResponse(describe(game.load_rules(variants)))
+        return JSONResponse(describe(game.load_rules(variants), _query_language(request)))
 
     async def game_guide(self, request: Request) -> Response:
         game = _game(request)
@@ -211,7 +213,8 @@ class _Api:
 
     async def table_rules(self, request: Request) -> Response:
         table = self._table(request)
-        return JSONResponse(describe(table.game.load_rules(table.head.variants)))
+        rules = table.game.load_rules(table.head.variants)
+        return JSONResponse(describe(rules, _query_language(request)))
 
     async def record(self, request: Request) -> Response:
         record = await self.hub.record(request.path_params["id"])
@@ -220,12 +223,14 @@ class _Api:
     async def table_replay(self, request: Request) -> Response:
         table = self._table(request)
         record = await self.hub.record(table.id)
-        return JSONResponse(await _off_loop(frames, record, table.labels()))
+        language = _query_language(request)
+        return JSONResponse(await _off_loop(frames, record, table.labels(), language))
 
     async def upload_replay(self, request: Request) -> Response:
+        language = _query_language(request)
         body = await _read_body(request, self.settings.max_record)
         record = read_record(body, self.settings.max_moves)
-        return JSONResponse(await _off_loop(frames, record))
+        return JSONResponse(await _off_loop(frames, record, (), language))
 
     async def admin_tables(self, request: Request) -> Response:
         self._admin(request)
@@ -317,6 +322,14 @@ def _bearer(request: Request) -> str | None:
     if scheme.lower() != "bearer" or not 0 < len(token) <= MAX_TOKEN:
         return None
     return token
+
+
+def _query_language(request: Request) -> str:
+    """The language a request's ``?lang=`` names (English without one)."""
+    language = request.query_params.get("lang", DEFAULT_LANGUAGE)
+    if language not in LANGUAGES:
+        raise RequestError("bad_request", f"'lang' is one of {list(LANGUAGES)}")
+    return language
 
 
 def _page_of(request: Request) -> tuple[int | None, str | None]:

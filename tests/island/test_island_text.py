@@ -23,11 +23,12 @@ written out here by hand, and the species' names of data/island/tiles.yaml. The 
 
 from __future__ import annotations
 
-from noahrules import island
+from noahrules import GAMES, island
 from noahrules.island import Phase, State
 from noahrules.island.events import ArkMoved, ArkPlaced, Flooded, PairRescued, TilesRevealed
 from noahrules.island.render import IslandScreen
 from noahrules.render import Paint, screen_for
+from noahrules.serve.naming import named_screen
 from tests.island.builders import position
 
 NAMES = {1: "greedy", 2: "random"}
@@ -318,3 +319,12 @@ def test_the_island_screen_in_english_is_as_before() -> None:
     assert en.label(island.view(flood, 0), island.legal_moves(flood)[2]) == (
         "flood space 17 (row 3, column 12, empty jungle)"
     )
+
+
+def test_an_event_keeps_a_seat_name_as_written_and_capitalises_what_has_no_seat() -> None:
+    game = GAMES["island"]
+    screen = named_screen(game, game.load_rules(), ("Ann", "greedy bot"), 0)
+    assert screen.event(ArkPlaced(1, 129)) == "greedy bot placed its ark on space 129"
+    assert screen.event(ArkPlaced(0, 48)) == "You placed your ark on space 48"
+    revealed = TilesRevealed(((33, "elephant"),))
+    assert screen.event(revealed) == "Turned face up: elephant on 33"

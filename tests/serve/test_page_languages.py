@@ -21,7 +21,10 @@ import pytest
 from babel.messages.pofile import read_po
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from noahrules import GAMES
 from noahrules.catalogs import LOCALES
+from noahrules.records import GameRecord
+from noahrules.serve.replay import frames
 from noahrules.serve.routes import preferred_language
 from tests.serve.support import ServerProcess
 from tests.serve.test_browser import PHONE, _assert_shot, browser, shots
@@ -111,6 +114,51 @@ def test_an_unknown_language_is_a_json_404(server: ServerProcess) -> None:
     assert status == 404
     assert headers["content-type"].startswith("application/json")
     assert json.loads(body)["error"]["code"] == "unknown_table"
+
+
+def test_the_rules_data_names_its_cards_in_the_language_asked(server: ServerProcess) -> None:
+    ferry = server.get("/api/games/ferry/rules?lang=ja")
+    parrot = next(a for a in ferry["animals"] if a["id"] == "parrot-1")
+    assert (parrot["species"], parrot["name"]) == ("parrot", "オウム")
+    assert ferry["ferries"][0] == {
+        "id": "ferry-1",
+        "capacity": 21,
+        "unique_species": False,
+        "name": "渡し舟",
+    }
+    island = server.get("/api/games/island/rules?lang=ru")
+    assert island["tiles"][0]["name"] == "Медведь"
+    assert island["arks"][0]["name"] == "Красный ковчег"
+    english = server.get("/api/games/island/rules")
+    assert (english["tiles"][0]["name"], english["board"]["title"]) == ("Bear", "The island")
+    made = server.post("/api/tables", {"game": "ferry", "players": 2, "unlisted": True})
+    table = made["table"]["id"]
+    german = server.get(f"/api/tables/{table}/rules?lang=de")
+    assert next(a for a in german["animals"] if a["id"] == "parrot-1")["name"] == "Papagei"
+    for path in ("/api/games/ferry/rules?lang=xx", f"/api/tables/{table}/rules?lang=../en"):
+        status, _, body = fetch(server, path)
+        assert status == 400
+        assert json.loads(body)["error"] == {
+            "code": "bad_request",
+            "message": "'lang' is one of ['en', 'ja', 'de', 'ru']",
+        }
+
+
+def test_the_replay_is_told_in_the_language_asked() -> None:
+    game = GAMES["ferry"]
+    rules = game.load_rules()
+    state = game.new_game(rules, 2, seed=3)
+    move = game.legal_moves(state)[0]  # parrot-6, a female of weight 0, to the ferry at dock 2
+    record = GameRecord.start("ferry", rules, 2, 3).then(move)
+    told: dict[str, Any] = {}
+    for lang in ("en", "ja", "ru"):
+        replayed: Any = frames(record, ("Ann", "Bo"), lang)
+        told[lang] = replayed["frames"][1]["lines"]
+    assert told == {
+        "en": ["Ann played parrot-6 (female, weight 0) at dock 2"],
+        "ja": ["Ann：オウム（メス、重さ0）をドック2にプレイ"],
+        "ru": ["Ann: Попугай (самка, вес 0) на паром у причала 2"],
+    }
 
 
 def test_the_page_names_its_language(server: ServerProcess) -> None:
@@ -207,6 +255,11 @@ def test_a_ferry_table_in_japanese_from_accept_language(
         expect(page.locator(".rules-button").first).to_have_text("ルール")
         expect(page.locator("#invite h3")).to_have_text("招待")
         expect(page.locator("#harbour .dock").first).to_contain_text("ドック0")
+        japanese = {a.name.in_language("ja") for a in GAMES["ferry"].load_rules().animals}
+        species = page.locator("#hand .card .species").all_inner_texts()
+        assert len(species) == 8 and set(species) <= japanese, species
+        ferries = page.locator("#harbour .ferry-name").all_inner_texts()
+        assert ferries and all(re.fullmatch(r"渡し舟 \d（積載量\d+）", f) for f in ferries), ferries
         assert not problems, problems
 
 

@@ -169,13 +169,12 @@ function cardFace(card, attrs) {
     .filter(([, v]) => v !== null && v !== false && v !== 0)
     .map(([k, v]) => (ABILITY_TEXT[k] ? ABILITY_TEXT[k](v) : k));
   const face = h("div", attrs,
-    h("div", { class: "species" }, card.species),
+    h("div", { class: "species" }, card.name),
     h("div", { class: "stats" }, h("span", { class: `gender ${card.gender}` }, GENDER[card.gender]),
       h("span", { title: _("weight") }, _("{weight} kg", { weight: card.weight })),
       h("span", { title: _("tears: penalty if it is still in your hand when the round ends") },
         ngettext("{count} tear", "{count} tears", card.tears))),
-    abilities.length ? h("div", { class: "ability" }, abilities.join("; ")) : null,
-    h("div", { class: "card-id" }, card.id));
+    abilities.length ? h("div", { class: "ability" }, abilities.join("; ")) : null);
   face.style.setProperty("--hue", hue(card.species));
   return face;
 }
@@ -184,8 +183,8 @@ function animalChip(ctx, animal) {
   const card = ctx.cards[animal.card];
   const gender = animal.gender || card.gender;
   const weight = animal.weight ?? card.weight;
-  const chip = h("span", { class: "chip", title: _("{card}: {gender}, weight {weight}", { card: card.id, gender: genderWord(gender), weight }) },
-    `${card.species} ${GENDER[gender]}${weight}`);
+  const chip = h("span", { class: "chip", title: _("{card}: {gender}, weight {weight}", { card: card.name, gender: genderWord(gender), weight }) },
+    `${card.name} ${GENDER[gender]}${weight}`);
   chip.style.setProperty("--hue", hue(card.species));
   return chip;
 }
@@ -193,7 +192,7 @@ function animalChip(ctx, animal) {
 function optionText(ctx, m) {
   const move = m.move;
   if (move.type === "GiveCard") {
-    return _("Give {animal} to {name}", { animal: ctx.cards[move.card].species, name: seatName(ctx.model.info, move.to, ctx.model.seat) });
+    return _("Give {animal} to {name}", { animal: ctx.cards[move.card].name, name: seatName(ctx.model.info, move.to, ctx.model.seat) });
   }
   const weighed = move.weight !== null && move.weight !== undefined;
   const values = { gender: move.gender ? genderText(move.gender) : "", weight: move.weight };
@@ -207,8 +206,11 @@ function moveButton(act, m, text) {
   return h("button", { class: "move", "data-move": m.index, title: m.label, onclick: () => act.send(m.index) }, text);
 }
 
+/** A ferry card by its name in the page's language, with its number where its id has one
+ * ("Ferry 3"), as the text screen names it. */
 function ferryName(card) {
-  const values = { ferry: card.id, capacity: card.capacity };
+  const number = card.id.split("-").pop();
+  const values = { ferry: /^\d+$/.test(number) ? `${card.name} ${number}` : card.name, capacity: card.capacity };
   return card.unique_species ? _("{ferry} (capacity {capacity}, roommates)", values) : _("{ferry} (capacity {capacity})", values);
 }
 

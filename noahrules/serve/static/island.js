@@ -90,8 +90,9 @@ function map(model, act, table) {
     const disc = s("circle", { cx: x, cy: y, r: R * 0.66, fill: tile.face_up ? `hsl(${hue(tile.species)} 60% 72%)` : null });
     // a finger's reach: the disc's target fills its hex (44 px on a phone's scale, style.css)
     const reach = s("circle", { cx: x, cy: y, r: R * 0.85, class: "reach" });
-    const label = s("text", { x, y: y + 4, "text-anchor": "middle" }, tile.face_up ? tile.species.slice(0, 3) : "?");
-    tiles.push(s("g", attrs, s("title", {}, tile.face_up ? _("{animal} on space {space}", { animal: tile.species, space }) : _("face-down animal on space {space}", { space })), reach, disc, label));
+    const name = tile.face_up ? speciesName(rules, tile.species) : "";
+    const label = s("text", { x, y: y + 4, "text-anchor": "middle" }, tile.face_up ? shortened(name) : "?");
+    tiles.push(s("g", attrs, s("title", {}, tile.face_up ? _("{animal} on space {space}", { animal: name, space }) : _("face-down animal on space {space}", { space })), reach, disc, label));
   });
   const arks = table.arks.map((space, seat) => {
     if (space === null) return null;
@@ -119,6 +120,17 @@ function phaseText(phase) {
   return { place_ark: _("arks are being placed"), flood: _("the flood rises"), act: _("move the ark or rescue"), over: _("game over") }[phase] || phase;
 }
 
+/** A species by its name in the page's language (the rules data's). */
+function speciesName(rules, species) {
+  const tile = rules.tiles.find((t) => t.species === species);
+  return tile ? tile.name : species;
+}
+
+/** A name's first letters, as a face-up animal's disc shows it. */
+function shortened(name) {
+  return Array.from(name).slice(0, 3).join("");
+}
+
 function kindText(kind) {
   return { sea: _("sea"), ark: _("ark"), beach: _("beach"), jungle: _("jungle") }[kind] || kind;
 }
@@ -132,13 +144,13 @@ function sidePanel(model, table) {
   const rows = Array.from({ length: table.players }, (unused, seat) => {
     const counts = {};
     for (const species of table.rescued[seat]) counts[species] = (counts[species] || 0) + 1;
-    const rescued = Object.entries(counts).map(([sp, n]) => `${sp} \u00d7${n}`).join(", ") || _("nothing yet");
+    const rescued = Object.entries(counts).map(([sp, n]) => `${speciesName(rules, sp)} \u00d7${n}`).join(", ") || _("nothing yet");
     const ark = rules.arks[seat];
     return h("li", { class: seat === table.seat && table.phase !== "over" ? "to-act" : "", "data-seat": seat },
       h("span", { class: `ark-dot ${ark.colour}` }), h("strong", {}, seatName(model.info, seat, model.seat)),
       ` \u00b7 ${pointsText(model, table, seat)}`,
       h("div", { class: "small" }, _("Rescued: {animals}", { animals: rescued })),
-      h("div", { class: "small muted" }, _("Doubled on this ark: {animals}", { animals: ark.doubled.join(", ") })));
+      h("div", { class: "small muted" }, _("Doubled on this ark: {animals}", { animals: ark.doubled.map((sp) => speciesName(rules, sp)).join(", ") })));
   });
   return h("aside", { class: "island-side" }, h("ul", { class: "players" }, rows),
     h("p", { class: "small muted" }, _("Highlighted spaces are where you may act; gold rings mark the pairs you can rescue now: click one animal, then its partner.")));
@@ -170,8 +182,8 @@ export function legend() {
       swatch("kind-jungle flooded", _("flooded land: water laid during play")),
       swatch("kind-jungle target", _("outlined: where you may act now")),
       disc("down", "?", _("an animal lying face down")),
-      disc("up", "zeb", _("a face-up animal (the first letters of its species)")),
-      disc("up rescuable", "zeb", _("gold ring: you can rescue it now")),
+      disc("up", shortened(_("Zebra")), _("a face-up animal (the first letters of its species)")),
+      disc("up rescuable", shortened(_("Zebra")), _("gold ring: you can rescue it now")),
       h("li", {}, s("svg", { class: "swatch", viewBox: "-14 -11 28 22", width: 28, height: 22 },
         s("path", { d: "M-13,-3 L13,-3 L8,8 L-8,8 Z", fill: ARK_FILL.red, stroke: "#222" })),
       " ", _("an ark, in its player's colour, with its seat number"))));

@@ -1,6 +1,6 @@
 // The replay viewer: a finished table's game, or a game record you upload, move by move.
 import { BASE, api, h, put, toast } from "./dom.js";
-import { _ } from "./i18n.js";
+import { _, language } from "./i18n.js";
 import { loadPage, pageOf } from "./games.js";
 import { resultContent } from "./result.js";
 import { rulesButton } from "./rules.js";
@@ -9,7 +9,7 @@ export async function showReplay(main, tableId) {
   if (tableId) {
     try {
       const [replay, rules, table, games] = await Promise.all([
-        api(`/api/tables/${tableId}/replay`), api(`/api/tables/${tableId}/rules`),
+        api(`/api/tables/${tableId}/replay?lang=${language()}`), api(`/api/tables/${tableId}/rules?lang=${language()}`),
         api(`/api/tables/${tableId}`), api("/api/games")]);
       await loadPage(games.games.find((g) => g.name === replay.game));
       viewer(main, replay, rules, _("table {id}", { id: tableId }), table.seats, games.games);
@@ -32,10 +32,10 @@ function uploadForm(main) {
     if (!file.files.length) return;
     try {
       const text = await file.files[0].text();
-      const replay = await api("/api/replay", { method: "POST", body: text, headers: { "Content-Type": "application/json" } });
-      const query = replay.variants.map((v) => `variant=${encodeURIComponent(v)}`).join("&");
+      const replay = await api(`/api/replay?lang=${language()}`, { method: "POST", body: text, headers: { "Content-Type": "application/json" } });
+      const query = [...replay.variants.map((v) => `variant=${encodeURIComponent(v)}`), `lang=${language()}`].join("&");
       const [rules, games] = await Promise.all([
-        api(`/api/games/${replay.game}/rules${query ? `?${query}` : ""}`), api("/api/games")]);
+        api(`/api/games/${encodeURIComponent(replay.game)}/rules?${query}`), api("/api/games")]);
       await loadPage(games.games.find((g) => g.name === replay.game));
       viewer(main, replay, rules, file.files[0].name, null, games.games);
     } catch (error) {

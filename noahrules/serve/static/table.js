@@ -16,7 +16,7 @@ export async function showTable(main, id) {
     seq: 0, view: null, display: null, outcome: null, lines: [], end: null, connected: false,
     busy: false, ui: {}, links: null,
   };
-  const [rules, games] = await Promise.all([api(`/api/tables/${id}/rules`), api("/api/games")]);
+  const [rules, games] = await Promise.all([api(`/api/tables/${id}/rules?lang=${language()}`), api("/api/games")]);
   model.rules = rules;
   model.games = games.games;
   const parts = {
