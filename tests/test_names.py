@@ -506,8 +506,24 @@ def test_cards_ferry_in_japanese_names_the_animals_as_the_japanese_rules_do(
         (["cards", "ferry"], {"LANG": "ru_RU.UTF-8"}, "  giraffe-1     Жираф"),
         (["cards", "ferry", "--lang", "RU"], {}, "  giraffe-1     Жираф"),
         (["cards", "island", "--lang", "de"], {}, "  unicorn   Einhorn"),
-        (["board", "island", "--lang", "ja"], {}, "board 'default': 島 (169 spaces)"),
-        (["board", "island"], {"LC_ALL": "de_DE.UTF-8"}, "board 'default': Die Insel"),
+        (["board", "island", "--lang", "ja"], {}, "ボード「default」: 島 (169マス)"),
+        (
+            ["board", "island"],
+            {"LC_ALL": "de_DE.UTF-8"},
+            "Spielplan „default“: Die Insel (169 Felder)",
+        ),
+        (["board", "island", "--lang", "ru"], {}, "  жетонов воды 36, отложенных жетонов 6"),
+        (["cards", "ferry", "--lang", "ja"], {}, "動物カード47枚 （ヴァリアント：なし）"),
+        (["cards", "ferry", "--lang", "ja"], {}, "  ID       名前    積載量  ルール"),
+        (["cards", "ferry", "--lang", "de"], {}, "8 Fährenkarten"),
+        (
+            ["cards", "ferry", "--lang", "de"],
+            {},
+            "  giraffe-1     Giraffe   giraffe     männlich    8",
+        ),
+        (["cards", "island", "--lang", "ru"], {}, "80 жетонов животных (варианты: нет)"),
+        (["cards", "island", "--lang", "ru"], {}, "  bear      Медведь      6           1     да"),
+        (["cards", "island", "--lang", "ru"], {}, "4 ковчега"),
     ],
 )
 def test_cards_and_board_in_a_language(

@@ -36,6 +36,7 @@ from noahrules.ferry.picture import picture
 from noahrules.ferry.ruleset import Card, FerryCard, Rules
 from noahrules.ferry.state import Ferry, Phase, State
 from noahrules.ferry.view import View
+from noahrules.i18n import Words
 from noahrules.render import Paint, Renderer, Screen, abilities_text, grid, visible_width
 
 __all__ = ["RENDERER", "FerryScreen", "cards"]
@@ -366,18 +367,37 @@ class FerryScreen(Screen[Rules, View, Move]):
         return None
 
 
+_ANIMAL_COLUMNS = (
+    _("id"),
+    _("name"),
+    _("species"),
+    _("gender"),
+    _("weight"),
+    _("tears"),
+    _("mark"),
+    _("abilities"),
+)
+_FERRY_COLUMNS = (_("id"), _("name"), _("capacity"), _("rule"))
+
+
 def cards(rules: Rules, paint: Paint) -> list[str]:
-    """The animal cards and the ferry cards of ``rules`` as tables, their names in the
-    paint's language."""
-    variants = ", ".join(rules.variants) or "none"
-    lines = [paint(f"{len(rules.animals)} animal cards", "bold") + f" (variants: {variants})"]
-    rows = [["id", "name", "species", "gender", "weight", "tears", "mark", "abilities"]]
+    """The animal cards and the ferry cards of ``rules`` as tables in the paint's language
+    (ids, species and abilities as the data writes them)."""
+    w = Words(paint.language, "ferry")
+    variants = ", ".join(rules.variants) or w.gettext("none")
+    count = len(rules.animals)
+    lines = [
+        paint(w.ngettext("{count} animal card", "{count} animal cards", count), "bold")
+        + " "
+        + w.gettext("(variants: {variants})", variants=variants)
+    ]
+    rows = [[w.gettext(column) for column in _ANIMAL_COLUMNS]]
     rows += [
         [
             c.id,
             paint.name(c.name),
             c.species,
-            c.gender.value,
+            w.gettext(_GENDERS[c.gender]),
             str(c.weight),
             str(c.tears),
             c.mark or "",
@@ -385,15 +405,13 @@ def cards(rules: Rules, paint: Paint) -> list[str]:
         ]
         for c in rules.animals
     ]
-    lines += [*grid(rows), "", paint(f"{len(rules.ferries)} ferry cards", "bold")]
-    rows = [["id", "name", "capacity", "rule"]]
+    count = len(rules.ferries)
+    ferries = w.ngettext("{count} ferry card", "{count} ferry cards", count)
+    lines += [*grid(rows), "", paint(ferries, "bold")]
+    rows = [[w.gettext(column) for column in _FERRY_COLUMNS]]
+    roommates = w.gettext("one of each species")
     rows += [
-        [
-            f.id,
-            paint.name(f.name),
-            str(f.capacity),
-            "one of each species" if f.unique_species else "",
-        ]
+        [f.id, paint.name(f.name), str(f.capacity), roommates if f.unique_species else ""]
         for f in rules.ferries
     ]
     return lines + grid(rows)

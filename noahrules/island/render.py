@@ -6,6 +6,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
 from noahrules.events import Event
+from noahrules.i18n import Words
 from noahrules.island.board import KINDS, Board
 from noahrules.island.events import ArkMoved, ArkPlaced, Flooded, PairRescued, TilesRevealed
 from noahrules.island.moves import EndTurn, Flood, Move, MoveArk, PlaceArk, Rescue
@@ -408,26 +409,39 @@ class IslandScreen(Screen[Rules, View, Move]):
         return grid(rows)
 
 
+_TILE_COLUMNS = (_("species"), _("name"), _("count"), _("points"), _("rescuable"), _("x2 for"))
+_ARK_COLUMNS = (_("seat"), _("colour"), _("name"), _("x2 species"))
+_KIND_NAMES = {"sea": _("sea"), "ark": _("ark"), "beach": _("beach"), "jungle": _("jungle")}
+
+
 def cards(rules: Rules, paint: Paint) -> list[str]:
-    """The tiles and the arks of ``rules`` as tables, their names in the paint's language."""
-    variants = ", ".join(rules.variants) or "none"
+    """The tiles and the arks of ``rules`` as tables in the paint's language (species and
+    colours as the data writes them)."""
+    w = Words(paint.language, "island")
+    variants = ", ".join(rules.variants) or w.gettext("none")
     tiles = sum(t.count for t in rules.tiles)
-    lines = [paint(f"{tiles} animal tiles", "bold") + f" (variants: {variants})"]
+    lines = [
+        paint(w.ngettext("{count} animal tile", "{count} animal tiles", tiles), "bold")
+        + " "
+        + w.gettext("(variants: {variants})", variants=variants)
+    ]
     doubled = {s: a.colour for a in rules.arks for s in a.doubled}
-    rows = [["species", "name", "count", "points", "rescuable", "x2 for"]]
+    yes, no = w.gettext("yes"), w.gettext("no")
+    rows = [[w.gettext(column) for column in _TILE_COLUMNS]]
     rows += [
         [
             t.species,
             paint.name(t.name),
             str(t.count),
             str(t.points),
-            "yes" if t.rescuable else "no",
+            yes if t.rescuable else no,
             doubled.get(t.species, ""),
         ]
         for t in rules.tiles
     ]
-    lines += [*grid(rows), "", paint(f"{len(rules.arks)} arks", "bold")]
-    rows = [["seat", "colour", "name", "x2 species"]]
+    arks = w.ngettext("{count} ark", "{count} arks", len(rules.arks))
+    lines += [*grid(rows), "", paint(arks, "bold")]
+    rows = [[w.gettext(column) for column in _ARK_COLUMNS]]
     rows += [
         [str(i), a.colour, paint.name(a.name), ", ".join(a.doubled)]
         for i, a in enumerate(rules.arks)
@@ -436,13 +450,16 @@ def cards(rules: Rules, paint: Paint) -> list[str]:
 
 
 def board(rules: Rules, paint: Paint) -> list[str]:
-    """The board of ``rules``: its name in the paint's language, the map, its legend and how
+    """The board of ``rules`` in the paint's language: its name, the map, its legend and how
     many spaces of each kind it has."""
+    w = Words(paint.language, "island")
     board = rules.board
     cells = dict(zip(board.position, board.kind, strict=True))
     title = paint.name(board.title)
     named = f": {title}" if title != board.name else ""
-    lines = [paint(f"board '{board.name}'{named}", "bold") + f" ({len(board.kind)} spaces)"]
+    spaces = w.ngettext("{count} space", "{count} spaces", len(board.kind))
+    heading = w.gettext("board '{board}'{title}", board=board.name, title=named)
+    lines = [paint(heading, "bold") + f" ({spaces})"]
     for r, row in enumerate(board.rows, 1):
         text = "".join(
             paint(_SYMBOL[cells[r, c]], _COLOUR[cells[r, c]]) if (r, c) in cells else " "
@@ -450,10 +467,23 @@ def board(rules: Rules, paint: Paint) -> list[str]:
         )
         lines.append(f"{r:>3}  {text}")
     lines.append("")
+    names = {kind: w.gettext(_KIND_NAMES[kind]) for kind in KINDS}
+    counts = {
+        kind: w.ngettext("{count} space", "{count} spaces", board.kind.count(kind))
+        for kind in KINDS
+    }
     for kind in KINDS:
-        count = board.kind.count(kind)
-        lines.append(f"  {paint(_SYMBOL[kind], _COLOUR[kind])} {kind:<7}{count:>4} spaces")
-    lines.append(f"  water tiles {rules.water_tiles}, tiles set aside {rules.set_aside}")
+        name = names[kind] + " " * (7 - visible_width(names[kind]))
+        count = " " * (11 - visible_width(counts[kind])) + counts[kind]
+        lines.append(f"  {paint(_SYMBOL[kind], _COLOUR[kind])} {name}{count}")
+    lines.append(
+        "  "
+        + w.gettext(
+            "water tiles {water}, tiles set aside {aside}",
+            water=rules.water_tiles,
+            aside=rules.set_aside,
+        )
+    )
     return lines
 
 
