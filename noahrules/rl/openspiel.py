@@ -54,7 +54,8 @@ from __future__ import annotations
 import enum
 import functools
 import threading
-from collections.abc import Mapping
+from array import array
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 import attrs
@@ -170,6 +171,11 @@ class NoahSpielGame(pyspiel.Game):  # type: ignore[misc]
     def new_initial_state(self) -> NoahSpielState:
         """A game before its deal: a chance node."""
         return NoahSpielState(self)
+
+    @functools.cached_property
+    def tensor_observer(self) -> NoahSpielObserver:
+        """The observer behind the states' ``observation_tensor`` (made when first asked)."""
+        return NoahSpielObserver(self.setup, perfect_recall=False)
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
@@ -305,6 +311,29 @@ class NoahSpielState(pyspiel.State):  # type: ignore[misc]
 
     def _legal_actions(self, player: int) -> list[int]:
         return self.setup.codec.indexes(self.setup.game.legal_moves(self.play.state))
+
+    def observation_tensor(self, player: int | None = None) -> Sequence[float]:
+        """``player``'s observation tensor (by default the seat to act's), the path OpenSpiel's
+        ``rl_environment`` takes: a new ``array("f")``, a sequence of floats like the list
+        OpenSpiel gives, which ``==`` compares and ``numpy.asarray`` reads without a copy per
+        value. Answered here from the game's observer: OpenSpiel's C++ would copy the
+        observer's fields one by one and turn each value into a Python float, at several times
+        the cost. Any other question (a chance node, the end, a seat out of range) goes to
+        OpenSpiel."""
+        seat = self.current_player() if player is None else player
+        if self.play.state is None or not 0 <= seat < self.setup.players:
+            tensor: list[float] = (
+                super().observation_tensor() if player is None else super().observation_tensor(seat)
+            )
+            return tensor
+        observer: NoahSpielObserver = self.get_game().tensor_observer
+        observer.set_from(self, seat)
+        return array("f", observer.tensor.tobytes())
+
+    def information_state_tensor(self, player: int | None = None) -> Sequence[float]:
+        """``player``'s information-state tensor: its observation tensor (see the module
+        docstring)."""
+        return self.observation_tensor(player)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The outcomes of a chance node of the deal, equally likely."""

@@ -4,12 +4,15 @@ played by OpenSpiel bots against noahrules bots."""
 from __future__ import annotations
 
 import pickle
+from array import array
 
 import numpy as np
 import pyspiel
 import pytest
+from open_spiel.python import rl_environment
 from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts
 from open_spiel.python.bots.uniform_random import UniformRandomBot
+from open_spiel.python.observation import make_observation
 
 from noahrules import GAMES
 from noahrules.rl.openspiel import DEAL_WIDTH, GAME_NAMES, NoahrulesBot, game_state
@@ -63,6 +66,42 @@ def test_tensors_are_the_observations_of_the_views() -> None:
         expected = game.setup.observe(inner, seat)
         assert np.array_equal(np.array(state.observation_tensor(seat), np.float32), expected)
         assert np.array_equal(np.array(state.information_state_tensor(seat), np.float32), expected)
+
+
+@pytest.mark.parametrize("name", ["ferry", "island"])
+def test_the_observation_tensor_is_the_observers_as_floats_and_any_other_question_goes_to_openspiel(
+    name: str,
+) -> None:
+    game = pyspiel.load_game(f"python_noahrules_{name}(players=3)")
+    observation = make_observation(game)
+    state = game.new_initial_state()
+    assert state.observation_tensor(0) == [0.0] * game.observation_tensor_size()  # the deal
+    state.apply_action(5)
+    rng = np.random.default_rng(2)
+    while not state.is_terminal():
+        seat = state.current_player()
+        for asked in (seat, (seat + 1) % 3):
+            observation.set_from(state, asked)
+            tensor = state.observation_tensor(asked)
+            assert isinstance(tensor, array) and tensor.typecode == "f"
+            assert np.array_equal(np.asarray(tensor), observation.tensor)
+        assert state.observation_tensor() == state.observation_tensor(seat)
+        assert state.information_state_tensor(seat) == state.observation_tensor(seat)
+        state.apply_action(rng.choice(state.legal_actions()))
+    with pytest.raises(pyspiel.SpielError, match="player"):
+        state.observation_tensor(3)
+
+
+def test_openspiel_rl_environment_observes_through_the_tensor() -> None:
+    game = pyspiel.load_game("python_noahrules_island(players=2)")
+    environment = rl_environment.Environment(game, seed=4)
+    step = environment.reset()
+    observation = make_observation(game)
+    for _ in range(20):
+        seat = step.observations["current_player"]
+        observation.set_from(environment.get_state, seat)
+        assert np.array_equal(np.asarray(step.observations["info_state"][seat]), observation.tensor)
+        step = environment.step([step.observations["legal_actions"][seat][0]])
 
 
 HIDDEN = {
@@ -135,19 +174,11 @@ def test_a_game_serializes_and_recalls_its_history_however_deep_its_log() -> Non
     assert copy.information_state_string(0) == deep.information_state_string(0) == text[0]
 
 
-def play(game: pyspiel.Game, bots: list[pyspiel.Bot], rng: np.random.RandomState) -> list[float]:
-    """One whole game between ``bots`` (one per seat), chance drawn from ``rng``; the returns.
-    (OpenSpiel's ``evaluate_bots`` needs bots that can restart, which its ISMCTS bot cannot.)"""
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(rng.choice(outcomes, p=probabilities))
-        else:
-            state.apply_action(bots[state.current_player()].step(state))
-    assert state.is_terminal()
-    returns: list[float] = state.returns()
-    return returns
+class RestartingISMCTSBot(ismcts.ISMCTSBot):  # type: ignore[misc]
+    """OpenSpiel's ISMCTS bot as docs/rl.md has it, restartable for ``evaluate_bots``."""
+
+    def restart_at(self, state: pyspiel.State) -> None:
+        self.reset()
 
 
 @pytest.mark.parametrize(
@@ -159,10 +190,14 @@ def test_an_ismcts_bot_plays_whole_games_against_the_greedy_bot(spec: str) -> No
     rng = np.random.RandomState(7)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
     for seed in range(2):
-        search = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=8, random_state=rng)
+        search = RestartingISMCTSBot(
+            game, evaluator, uct_c=2.0, max_simulations=8, random_state=rng
+        )
         greedy = NoahrulesBot(game, 1 - seed, "greedy", seed=seed)
         bots = [search, greedy] if seed == 0 else [greedy, search]
-        returns = play(game, bots, rng)
+        state = game.new_initial_state()
+        returns = evaluate_bots.evaluate_bots(state, bots, rng)
+        assert state.is_terminal()
         assert sum(returns) == pytest.approx(0.0) and max(returns) <= 1.0
 
 
