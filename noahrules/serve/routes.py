@@ -5,7 +5,8 @@ the WebSocket, the page.
   written;
 - ``GET /api/games``: the games, their player counts and variants, the bots;
   ``GET /api/games/{game}/rules``: a game's public rules data (``?variant=`` repeated);
-  ``GET /api/games/{game}/guide``: its rules summary for people (Markdown);
+  ``GET /api/games/{game}/guide``: its rules summary for people (Markdown), in the language
+  of ``?lang=`` where the game has it, else in English;
 - ``GET /api/tables``: the listed tables, newest first, a page at a time (``?limit=&before=``);
   ``POST /api/tables``: create a table (its info and its invited seats' links);
   ``GET /api/tables/{id}``: one table; ``POST /api/tables/{id}/join``: take an open seat (its
@@ -63,7 +64,7 @@ from noahrules.serve.addresses import client_address
 from noahrules.serve.catalogue import describe
 from noahrules.serve.creation import LEVELS, read_table_request
 from noahrules.serve.errors import RequestError
-from noahrules.serve.explain import guide, page_file, parts
+from noahrules.serve.explain import guide_in, page_file, parts
 from noahrules.serve.hub import Hub
 from noahrules.serve.inbound import MAX_ID, MAX_TOKEN
 from noahrules.serve.replay import frames, read_record
@@ -150,7 +151,13 @@ class _Api:
 
     async def game_guide(self, request: Request) -> Response:
         game = _game(request)
-        return JSONResponse({"game": game.name, "title": game.title, "text": guide(game)})
+        asked = request.query_params.get("lang", DEFAULT_LANGUAGE)
+        if asked not in LANGUAGES:
+            raise RequestError("bad_request", f"'lang' is one of {', '.join(LANGUAGES)}")
+        text, language = guide_in(game, asked)
+        return JSONResponse(
+            {"game": game.name, "title": game.title, "text": text, "language": language}
+        )
 
     async def game_page_file(self, request: Request) -> Response:
         game, name = _game(request), request.path_params["name"]
