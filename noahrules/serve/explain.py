@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from importlib import import_module
 from importlib.resources import files
+from importlib.resources.abc import Traversable
 from pathlib import PurePosixPath
 from typing import Any
 
@@ -30,6 +31,7 @@ from attrs import frozen
 
 from noahrules.events import Event
 from noahrules.game import Game
+from noahrules.names import DEFAULT_LANGUAGE, LANGUAGES
 from noahrules.serialize import JsonValue
 from noahrules.serve.errors import RequestError
 
@@ -39,6 +41,7 @@ __all__ = [
     "PageParts",
     "explanation",
     "guide",
+    "guide_in",
     "names",
     "page_file",
     "public",
@@ -56,9 +59,12 @@ class PageParts:
 
     guide: str | None = None
     """The game's rules summary for the *Rules* panel (Markdown: ``##`` headings, paragraphs,
-    ``-`` lists, ``**bold**``): the text itself (anything of more than one line), or the path of
-    a file relative to the package of the module that holds these parts (``"guides/ferry.md"``
-    beside :mod:`noahrules.serve.ferry`), or ``None``."""
+    ``-`` lists, ``**bold**``): the text itself (anything of more than one line, in English), or
+    the path of a file relative to the package of the module that holds these parts
+    (``"guides/ferry.md"`` beside :mod:`noahrules.serve.ferry`), or ``None``. The file is the
+    English guide; its other languages of :data:`~noahrules.names.LANGUAGES` are files beside
+    it, the language's code before the suffix (``guides/ferry.ja.md``, ``ferry.de.md``,
+    ``ferry.ru.md``); a language without its file is shown the English (:func:`guide`)."""
     board: str | None = None
     """The page's own drawing of the game: its module among the page's scripts (``"ferry"``,
     ``"island"``: ``static/ferry.js``, ``static/island.js``). ``None``: the page shows the game's
@@ -87,14 +93,36 @@ def parts(game: Game) -> PageParts:
     return found if isinstance(found, PageParts) else PageParts()
 
 
-def guide(game: Game) -> str | None:
-    """The game's rules summary, as Markdown text (``None`` if it has none); a
+def guide(game: Game, language: str = DEFAULT_LANGUAGE) -> str | None:
+    """The game's rules summary in ``language`` where the game has it, else in English, as
+    Markdown text (``None`` if it has none); see :func:`guide_in`."""
+    return guide_in(game, language)[0]
+
+
+def guide_in(game: Game, language: str = DEFAULT_LANGUAGE) -> tuple[str | None, str]:
+    """The game's rules summary in ``language`` where the game has it, else in English, and
+    the language of the text returned (English for a game without a guide).
+
+    A guide given as text is English; a guide given as a path ``guides/ferry.md`` is in
+    ``language`` when the file ``guides/ferry.<language>.md`` is beside it
+    (:attr:`PageParts.guide`). Raises :class:`ValueError` for a ``language`` that is not one of
+    :data:`~noahrules.names.LANGUAGES` (no other name ever makes a path), and a
     :class:`~noahrules.serve.errors.RequestError` (``internal``) naming the file when the
-    declaration names one that cannot be read."""
+    declaration names one that cannot be read.
+    """
+    if language not in LANGUAGES:
+        raise ValueError(f"unknown language {language!r}; languages: {', '.join(LANGUAGES)}")
     given = parts(game).guide
     if given is None or "\n" in given:
-        return given
-    return _read(game, given, "guide")
+        return given, DEFAULT_LANGUAGE
+    english = _file(game, given, "guide")  # refused here when outside the package
+    if language != DEFAULT_LANGUAGE:
+        path = PurePosixPath(given)
+        beside = path.with_name(f"{path.stem}.{language}{path.suffix}")  # ferry.md: ferry.ja.md
+        translated = _file(game, str(beside), "guide")
+        if translated.is_file():
+            return _read(translated, game, "guide"), language
+    return _read(english, game, "guide"), DEFAULT_LANGUAGE
 
 
 PAGE_FILES = {"page.js": "script", "page.css": "styles"}
@@ -106,11 +134,22 @@ def page_file(game: Game, name: str) -> str | None:
     """The text of the game's own page file ``name`` (see :data:`PAGE_FILES`), ``None`` when
     the game has none."""
     given = getattr(parts(game), PAGE_FILES[name]) if name in PAGE_FILES else None
-    return None if given is None else _read(game, given, PAGE_FILES[name])
+    if given is None:
+        return None
+    return _read(_file(game, given, PAGE_FILES[name]), game, PAGE_FILES[name])
 
 
-def _read(game: Game, given: str, what: str) -> str:
-    """The text of the file ``given`` relative to the package of the game's parts, or a
+def _read(file: Traversable, game: Game, what: str) -> str:
+    """The text of ``file``, one of the game's, or a
+    :class:`~noahrules.serve.errors.RequestError` (``internal``) naming ``what`` it is."""
+    try:
+        return file.read_text("utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RequestError("internal", f"the {what} of {game.name} cannot be read: {exc}") from None
+
+
+def _file(game: Game, given: str, what: str) -> Traversable:
+    """The file ``given`` inside the package of the game's parts, or a
     :class:`~noahrules.serve.errors.RequestError` (``internal``) naming ``what`` it is."""
     path = PurePosixPath(given)
     if path.is_absolute() or ".." in path.parts or not path.parts:
@@ -119,8 +158,8 @@ def _read(game: Game, given: str, what: str) -> str:
     try:
         if not home:
             raise ModuleNotFoundError("its parts are not in a package")
-        return files(home).joinpath(*path.parts).read_text("utf-8")
-    except (OSError, UnicodeDecodeError, ModuleNotFoundError) as exc:
+        return files(home).joinpath(*path.parts)
+    except ModuleNotFoundError as exc:
         raise RequestError("internal", f"the {what} of {game.name} cannot be read: {exc}") from None
 
 

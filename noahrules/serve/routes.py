@@ -6,7 +6,8 @@ the WebSocket, the page.
 - ``GET /api/games``: the games, their player counts and variants, the bots;
   ``GET /api/games/{game}/rules``: a game's public rules data (``?variant=`` repeated; its
   names in ``?lang=``, English by default);
-  ``GET /api/games/{game}/guide``: its rules summary for people (Markdown);
+  ``GET /api/games/{game}/guide``: its rules summary for people (Markdown), in the language
+  of ``?lang=`` where the game has it, else in English;
 - ``GET /api/tables``: the listed tables, newest first, a page at a time (``?limit=&before=``);
   ``POST /api/tables``: create a table (its info and its invited seats' links);
   ``GET /api/tables/{id}``: one table; ``POST /api/tables/{id}/join``: take an open seat (its
@@ -65,7 +66,7 @@ from noahrules.serve.addresses import client_address
 from noahrules.serve.catalogue import describe
 from noahrules.serve.creation import LEVELS, read_table_request
 from noahrules.serve.errors import RequestError
-from noahrules.serve.explain import guide, page_file, parts
+from noahrules.serve.explain import guide_in, page_file, parts
 from noahrules.serve.hub import Hub
 from noahrules.serve.inbound import MAX_ID, MAX_TOKEN
 from noahrules.serve.replay import frames, read_record
@@ -152,7 +153,10 @@ class _Api:
 
     async def game_guide(self, request: Request) -> Response:
         game = _game(request)
-        return JSONResponse({"game": game.name, "title": game.title, "text": guide(game)})
+        text, language = guide_in(game, _query_language(request))
+        return JSONResponse(
+            {"game": game.name, "title": game.title, "text": text, "language": language}
+        )
 
     async def game_page_file(self, request: Request) -> Response:
         game, name = _game(request), request.path_params["name"]
@@ -328,7 +332,7 @@ def _query_language(request: Request) -> str:
     """The language a request's ``?lang=`` names (English without one)."""
     language = request.query_params.get("lang", DEFAULT_LANGUAGE)
     if language not in LANGUAGES:
-        raise RequestError("bad_request", f"'lang' is one of {list(LANGUAGES)}")
+        raise RequestError("bad_request", f"'lang' is one of {', '.join(LANGUAGES)}")
     return language
 
 

@@ -147,6 +147,7 @@ def test_a_games_own_page_files_are_served_and_nothing_else(server: ServerProces
 def test_the_guide_of_a_game_without_one_and_of_an_unknown_game(server: ServerProcess) -> None:
     guide = server.get("/api/games/ferry/guide")
     assert guide["game"] == "ferry" and guide["text"].startswith("## The goal")
+    assert guide["language"] == "en"
     assert server.get("/api/games/climb/guide")["text"] is None  # Climb names no guide
     with pytest.raises(urllib.error.HTTPError) as refused:
         server.get("/api/games/nothing/guide")
@@ -213,10 +214,10 @@ def test_a_page_file_outside_its_package_or_missing_is_refused(page_parts: Path)
 
 
 def test_every_failure_of_the_api_answers_in_json(monkeypatch: pytest.MonkeyPatch) -> None:
-    def broken(game: Game) -> str:
+    def broken(game: Game, language: str) -> tuple[str, str]:
         raise RuntimeError("a bug of the server's own")
 
-    monkeypatch.setattr(routes, "guide", broken)
+    monkeypatch.setattr(routes, "guide_in", broken)
     with TestClient(create_app()) as client:
         failed = client.get("/api/games/ferry/guide")
     assert failed.status_code == 500

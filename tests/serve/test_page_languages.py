@@ -2,7 +2,8 @@
 served as JSON by ``GET /api/languages/{language}``; the page takes ``?lang=``, else the choice
 it remembers, else the server's from ``Accept-Language``; a selector in its header changes it.
 Checked here: the catalog's entries (written out by hand), the choice of the server, and in
-Chromium the lobby in Russian, a ferry table in Japanese that fits a phone, the selector.
+Chromium the lobby in Russian, a ferry table in Japanese that fits a phone, the *Rules* panel's
+guides in Japanese, the selector.
 Screenshots of a ferry table in each language go where :mod:`tests.serve.test_browser` puts
 them (``NOAHRULES_SCREENSHOTS=docs/screenshots``: ``docs/screenshots/table-ja.png`` etc.).
 """
@@ -140,7 +141,7 @@ def test_the_rules_data_names_its_cards_in_the_language_asked(server: ServerProc
         assert status == 400
         assert json.loads(body)["error"] == {
             "code": "bad_request",
-            "message": "'lang' is one of ['en', 'ja', 'de', 'ru']",
+            "message": "'lang' is one of en, ja, de, ru",
         }
 
 
@@ -260,6 +261,24 @@ def test_a_ferry_table_in_japanese_from_accept_language(
         assert len(species) == 8 and set(species) <= japanese, species
         ferries = page.locator("#harbour .ferry-name").all_inner_texts()
         assert ferries and all(re.fullmatch(r"渡し舟 \d（積載量\d+）", f) for f in ferries), ferries
+        assert not problems, problems
+
+
+def test_the_rules_panel_in_japanese(browser: Browser, server: ServerProcess) -> None:
+    with context(browser) as ctx:
+        page = ctx.new_page()
+        problems = watched(page)
+        page.goto(f"{server.url}/?lang=ja")
+        page.select_option("#new-game", "ferry")
+        page.click("#how-to .rules-button")
+        rules = page.locator("#rules")
+        expect(rules.locator(".guide h3").first).to_have_text("ゲームの目的")
+        expect(rules.locator(".guide")).to_have_attribute("lang", "ja")
+        expect(rules).to_contain_text("キリン 8 kg")
+        page.click("#rules .close")
+        page.select_option("#new-game", "island")
+        page.click("#how-to .rules-button")
+        expect(rules.locator(".guide h3").last).to_have_text("地図")
         assert not problems, problems
 
 

@@ -1,9 +1,9 @@
 // The Rules panel: a game's rules summary from the server, reachable from any page of that game.
 import { api, h, put } from "./dom.js";
 import { pageOf } from "./games.js";
-import { _ } from "./i18n.js";
+import { _, language } from "./i18n.js";
 
-const loaded = {};
+const loaded = {}; // by game and language: the guide as the server answered it
 
 /** A "Rules" button that opens the summary of ``game`` in a dialog. */
 export function rulesButton(game, label = _("Rules")) {
@@ -11,7 +11,8 @@ export function rulesButton(game, label = _("Rules")) {
     onclick: () => openRules(game) }, label);
 }
 
-/** Open the rules summary of ``game``. */
+/** Open the rules summary of ``game``, in the page's language where the game has it (else in
+ * English, marked as such for the browser). */
 export async function openRules(game) {
   let dialog = document.getElementById("rules");
   if (!dialog) {
@@ -25,11 +26,15 @@ export async function openRules(game) {
     body);
   if (!dialog.open) dialog.showModal();
   try {
-    loaded[game] = loaded[game] || await api(`/api/games/${encodeURIComponent(game)}/guide`);
-    const guide = loaded[game];
+    const lang = language();
+    const key = JSON.stringify([game, lang]);
+    loaded[key] = loaded[key] || await api(
+      `/api/games/${encodeURIComponent(game)}/guide?lang=${encodeURIComponent(lang)}`);
+    const guide = loaded[key];
     const legend = pageOf(game).legend;
     put(body, h("p", { class: "muted" }, guide.title),
-      guide.text ? markdown(guide.text) : h("p", {}, _("No summary of this game's rules here yet.")),
+      guide.text ? h("div", { class: "guide", lang: guide.language || "en" }, markdown(guide.text))
+        : h("p", {}, _("No summary of this game's rules here yet.")),
       legend ? legend() : null);
   } catch (error) {
     put(body, h("p", { class: "problem" }, error.message));
