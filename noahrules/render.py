@@ -137,22 +137,44 @@ def beside(left: Sequence[str], right: Sequence[str], gap: int = 3) -> list[str]
 
 
 def wrap(text: str, width: int, indent: str = "", more: str = "    ") -> list[str]:
-    """``text`` in lines of at most ``width`` columns, the first indented by ``indent`` and the
-    others by ``more``."""
-    return textwrap.wrap(
-        text, width, initial_indent=indent, subsequent_indent=more, break_on_hyphens=False
-    )
+    """``text`` in lines of at most ``width`` columns on a terminal (:func:`visible_width`),
+    the first indented by ``indent`` and the others by ``more``; broken at spaces where it has
+    them, else (Japanese) between any two characters."""
+    if text.isascii():
+        return textwrap.wrap(
+            text, width, initial_indent=indent, subsequent_indent=more, break_on_hyphens=False
+        )
+    lines = []
+    prefix, rest = indent, " ".join(text.split())
+    while rest:
+        room = max(1, width - visible_width(prefix))
+        end = used = 0
+        while end < len(rest) and used + visible_width(rest[end]) <= room:
+            used += visible_width(rest[end])
+            end += 1
+        if end < len(rest):
+            space = rest.rfind(" ", 0, end + 1)
+            end = space if space > 0 else max(end, 1)
+        lines.append(prefix + rest[:end].rstrip())
+        rest, prefix = rest[end:].lstrip(), more
+    return lines
+
+
+def _padded(text: str, width: int) -> str:
+    """``text`` with spaces after it up to ``width`` terminal columns."""
+    return text + " " * (width - visible_width(text))
 
 
 def columns(title: str, cells: Sequence[str], width: int, title_width: int) -> list[str]:
-    """``cells`` in aligned columns after a ``title``, in lines of at most ``width``."""
-    cell = max(len(c) for c in cells) + 2
+    """``cells`` in aligned columns after a ``title``, in lines of at most ``width`` terminal
+    columns."""
+    cell = max(visible_width(c) for c in cells) + 2
     per_line = max(1, (width - title_width) // cell)
     lines = []
     for start in range(0, len(cells), per_line):
-        row = "".join(c.ljust(cell) for c in cells[start : start + per_line])
+        row = "".join(_padded(c, cell) for c in cells[start : start + per_line])
         head = title if start == 0 else ""
-        lines.append((head.ljust(title_width) + row).rstrip())
+        lines.append((_padded(head, title_width) + row).rstrip())
     return lines
 
 

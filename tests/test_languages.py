@@ -16,7 +16,7 @@ from babel.messages.pofile import write_po
 from noahrules import catalogs, ferry
 from noahrules.ferry.render import FerryScreen
 from noahrules.i18n import DOMAINS, Words, translations
-from noahrules.render import Paint
+from noahrules.render import Paint, columns, visible_width, wrap
 from tests.test_render import a_position
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -122,3 +122,22 @@ def test_the_check_finds_what_a_catalog_lacks(tmp_path: Path) -> None:
         f"{where}: 'game over' is fuzzy",
         f"{where}: its .mo is not compiled from it (python -m noahrules.catalogs compile)",
     ]
+
+
+def test_wide_text_wraps_by_the_columns_it_takes() -> None:
+    said = wrap("オウムをドック2にプレイしました", 10, "> ", "  ")
+    assert said == ["> オウムを", "  ドック2", "  にプレイ", "  しました"]
+    assert wrap("Ann：オウム ドック2", 12) == ["Ann：オウム", "    ドック2"]
+    english = "Ann played parrot-6 (female, weight 0) at dock 2"
+    assert wrap(english, 20, "> ") == [
+        "> Ann played",
+        "    parrot-6",
+        "    (female, weight",
+        "    0) at dock 2",
+    ]
+
+
+def test_wide_cells_line_up_in_columns() -> None:
+    lines = columns(" 種", ["1) クマ", "2) ゾウ", "3) ライオン"], 30, 4)
+    assert lines == [" 種 1) クマ      2) ゾウ", "    3) ライオン"]
+    assert visible_width(lines[0]) <= 30
