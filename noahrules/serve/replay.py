@@ -16,11 +16,12 @@ from noahrules.errors import NoahRulesError, SerializationError
 from noahrules.events import Event
 from noahrules.game import Game
 from noahrules.games import GAMES
+from noahrules.names import DEFAULT_LANGUAGE
 from noahrules.records import GameRecord, replay
 from noahrules.serialize import JsonValue, from_json, to_dict
 from noahrules.serve.errors import RequestError
 from noahrules.serve.explain import explanation
-from noahrules.serve.naming import named_screen
+from noahrules.serve.naming import named_screen, numbered
 from noahrules.serve.visibility import AnyScreen, derived, lines
 
 __all__ = ["frames", "read_record"]
@@ -37,11 +38,14 @@ def read_record(text: str | bytes, max_moves: int) -> GameRecord:
     return record
 
 
-def frames(record: GameRecord, seat_labels: Sequence[str] = ()) -> dict[str, JsonValue]:
+def frames(
+    record: GameRecord, seat_labels: Sequence[str] = (), language: str = DEFAULT_LANGUAGE
+) -> dict[str, JsonValue]:
     """The positions of ``record``: ``{"game", "players", "variants", "frames": [{"seq",
     "views", "derived", "events", "lines"}, ...], "result"}``, the first frame being the start;
-    the lines name the seats by ``seat_labels`` (default: their numbers); ``result`` is
-    ``None`` unless the game is over."""
+    the lines and the result's explanation are in ``language`` and name the seats by
+    ``seat_labels`` (labels in that language; default: their numbers); ``result`` is ``None``
+    unless the game is over."""
     game = GAMES.get(record.game)
     if game is None:
         raise RequestError("bad_request", f"unknown game {record.game[:32]!r}")
@@ -52,8 +56,8 @@ def frames(record: GameRecord, seat_labels: Sequence[str] = ()) -> dict[str, Jso
         states = list(replay(record, rules))
     except NoahRulesError as exc:
         raise RequestError("bad_request", str(exc)) from None
-    names = tuple(seat_labels) or tuple(f"seat {seat}" for seat in range(record.players))
-    screen = named_screen(game, rules, names, None)
+    names = tuple(seat_labels) or numbered(record.players, language)
+    screen = named_screen(game, rules, names, None, language)
     out: list[JsonValue] = [_frame(game, screen, record.players, 0, states[0], ())]
     every: list[Event] = []
     for seq, (before, move) in enumerate(zip(states, record.moves, strict=False), start=1):
@@ -65,11 +69,13 @@ def frames(record: GameRecord, seat_labels: Sequence[str] = ()) -> dict[str, Jso
         "players": record.players,
         "variants": list(record.variants),
         "frames": out,
-        "result": _result(game, states[-1], every, names),
+        "result": _result(game, states[-1], every, names, language),
     }
 
 
-def _result(game: Game, final: object, events: Sequence[Event], names: Sequence[str]) -> JsonValue:
+def _result(
+    game: Game, final: object, events: Sequence[Event], names: Sequence[str], language: str
+) -> JsonValue:
     """The end of a finished game: scores, winners and its explanation (from seat 0's view,
     whose public parts every seat shares: the game is over, nothing is hidden any more)."""
     if not game.is_over(final):
@@ -77,7 +83,7 @@ def _result(game: Game, final: object, events: Sequence[Event], names: Sequence[
     return {
         "scores": list(game.scores(final)),
         "winners": list(game.winners(final)),
-        "outcome": explanation(game, game.view(final, 0), events, names),
+        "outcome": explanation(game, game.view(final, 0), events, names, language),
     }
 
 

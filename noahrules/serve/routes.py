@@ -11,13 +11,13 @@ the WebSocket, the page.
   ``GET /api/tables/{id}``: one table; ``POST /api/tables/{id}/join``: take an open seat (its
   number, and a token made for the joiner); ``GET /api/tables/{id}/rules``: its rules data;
   ``GET /api/tables/{id}/record`` and ``.../replay``: the record and the replay viewer's frames
-  once the game is over;
+  once the game is over (their text in ``?lang=``, English by default);
 - the host (seat 0's token): ``GET /api/tables/{id}/links`` (every invited seat's link),
   ``POST /api/tables/{id}/seats/{n}/rekey`` (a new link for seat ``n``) and
   ``POST /api/tables/{id}/seats/{n}/free`` (seat ``n`` open to the next who joins);
 - a seat's token: ``POST /api/tables/{id}/again`` (play again: the seat's link at the new
   table);
-- ``POST /api/replay``: the replay viewer's frames of an uploaded record;
+- ``POST /api/replay``: the replay viewer's frames of an uploaded record (``?lang=`` too);
 - the admin token: ``GET /api/admin/tables`` (every table, listed or not),
   ``POST /api/admin/tables/{id}/close`` (closed, its record kept),
   ``DELETE /api/admin/tables/{id}`` (deleted with its record);
@@ -220,12 +220,15 @@ class _Api:
     async def table_replay(self, request: Request) -> Response:
         table = self._table(request)
         record = await self.hub.record(table.id)
-        return JSONResponse(await _off_loop(frames, record, table.labels()))
+        language = _language_of(request)
+        labels = table.labels(language)
+        return JSONResponse(await _off_loop(frames, record, labels, language))
 
     async def upload_replay(self, request: Request) -> Response:
+        language = _language_of(request)
         body = await _read_body(request, self.settings.max_record)
         record = read_record(body, self.settings.max_moves)
-        return JSONResponse(await _off_loop(frames, record))
+        return JSONResponse(await _off_loop(frames, record, (), language))
 
     async def admin_tables(self, request: Request) -> Response:
         self._admin(request)
@@ -331,6 +334,14 @@ def _page_of(request: Request) -> tuple[int | None, str | None]:
     if before is not None and not 0 < len(before) <= MAX_ID:
         raise RequestError("bad_request", "'before' is a table's id")
     return limit, before
+
+
+def _language_of(request: Request) -> str:
+    """The ``lang`` a request asks its text in (``?lang=ja``; English without one)."""
+    language = request.query_params.get("lang", DEFAULT_LANGUAGE)
+    if language not in LANGUAGES:
+        raise RequestError("bad_request", f"'lang' is one of {', '.join(LANGUAGES)}")
+    return language
 
 
 async def _has_body(request: Request) -> bool:

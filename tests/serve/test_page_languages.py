@@ -210,6 +210,33 @@ def test_a_ferry_table_in_japanese_from_accept_language(
         assert not problems, problems
 
 
+def test_the_names_the_server_gave_in_japanese(browser: Browser, server: ServerProcess) -> None:
+    """The lobby's bot levels, the table's seats and the lobby's list name the bots in the
+    page's language (an easy bot's seat 1 as 初級ボット with 席1, from each seat's ``default``);
+    the name Ann typed stays as typed."""
+    with context(browser, "ja") as ctx:
+        page = ctx.new_page()
+        problems = watched(page)
+        page.goto(f"{server.url}/")
+        page.select_option("#new-game", "ferry")
+        page.select_option("#new-players", "3")
+        easy = page.locator('#new-seats select[data-seat="1"] option[value="easy"]')
+        expect(easy).to_have_text("初級ボット（greedy）")
+        for seat in (1, 2):
+            page.select_option(f'#new-seats select[data-seat="{seat}"]', "easy")
+        page.fill("#new-name", "Ann")
+        page.click("#create")
+        page.wait_for_url(re.compile(r"/t/[A-Za-z0-9_-]+#seat=0&token="))
+        table = page.url.split("/t/")[1].split("#")[0]
+        expect(page.locator("#status .seats li")).to_have_text(
+            ["Ann（あなた）", "初級ボット（席1）", "初級ボット（席2）"]
+        )
+        page.goto(f"{server.url}/")
+        row = page.locator(f'#tables tr[data-table="{table}"] td').nth(2)
+        expect(row).to_have_text("Ann, 初級ボット（席1）, 初級ボット（席2）")
+        assert not problems, problems
+
+
 def test_a_japanese_table_fits_a_phone(browser: Browser, server: ServerProcess) -> None:
     with context(browser, "ja", width=PHONE["width"]) as ctx:
         page = ctx.new_page()

@@ -1,6 +1,6 @@
 // The replay viewer: a finished table's game, or a game record you upload, move by move.
-import { BASE, api, h, put, toast } from "./dom.js";
-import { _ } from "./i18n.js";
+import { BASE, api, h, put, seatLabel, toast } from "./dom.js";
+import { _, language } from "./i18n.js";
 import { loadPage, pageOf } from "./games.js";
 import { resultContent } from "./result.js";
 import { rulesButton } from "./rules.js";
@@ -9,7 +9,7 @@ export async function showReplay(main, tableId) {
   if (tableId) {
     try {
       const [replay, rules, table, games] = await Promise.all([
-        api(`/api/tables/${tableId}/replay`), api(`/api/tables/${tableId}/rules`),
+        api(`/api/tables/${tableId}/replay?lang=${language()}`), api(`/api/tables/${tableId}/rules`),
         api(`/api/tables/${tableId}`), api("/api/games")]);
       await loadPage(games.games.find((g) => g.name === replay.game));
       viewer(main, replay, rules, _("table {id}", { id: tableId }), table.seats, games.games);
@@ -32,7 +32,7 @@ function uploadForm(main) {
     if (!file.files.length) return;
     try {
       const text = await file.files[0].text();
-      const replay = await api("/api/replay", { method: "POST", body: text, headers: { "Content-Type": "application/json" } });
+      const replay = await api(`/api/replay?lang=${language()}`, { method: "POST", body: text, headers: { "Content-Type": "application/json" } });
       const query = replay.variants.map((v) => `variant=${encodeURIComponent(v)}`).join("&");
       const [rules, games] = await Promise.all([
         api(`/api/games/${replay.game}/rules${query ? `?${query}` : ""}`), api("/api/games")]);
@@ -61,7 +61,7 @@ function viewer(main, replay, rules, title, seats, games) {
   const slider = h("input", { type: "range", min: 0, max: frames.length - 1, value: state.at, id: "replay-slider" });
   const where = h("span", { id: "replay-at" });
   const seatPick = h("select", { id: "replay-seat", "aria-label": _("whose view") },
-    info.seats.map((s) => h("option", { value: s.seat }, _("as seen by {name}", { name: s.label || s.name }))));
+    info.seats.map((s) => h("option", { value: s.seat }, _("as seen by {name}", { name: seatLabel(info, s.seat) }))));
   const go = (at) => { state.at = Math.max(0, Math.min(frames.length - 1, at)); draw(); };
   const play = h("button", { onclick: () => {
     if (state.timer) { clearInterval(state.timer); state.timer = null; play.textContent = _("Play"); return; }
