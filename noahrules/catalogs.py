@@ -40,13 +40,15 @@ LOCALES = PACKAGE / "locales"
 """Where the catalogs are: ``<domain>.pot`` and ``<language>/LC_MESSAGES/<domain>.po|.mo``."""
 
 SOURCES: dict[str, tuple[str, ...]] = {
-    "noahrules": ("render.py", "cli"),
-    "ferry": ("ferry",),
-    "island": ("island",),
+    "noahrules": ("render.py", "cli", "serve/naming.py", "serve/notes.py"),
+    "ferry": ("ferry", "serve/ferry.py"),
+    "island": ("island", "serve/island.py"),
     "page": ("serve/static", "serve/routes.py"),
 }
 """Per domain, the files and folders of the package its messages are extracted from: Python
-(``.py``) and the page's JavaScript (``.js``)."""
+(``.py``) and the page's JavaScript (``.js``). A game's domain holds its table server's words
+too (``serve/ferry.py``: the end explained); ``noahrules`` the server's words of every game
+(the seats' labels, the notes of moves)."""
 
 METHODS = {".py": "python", ".js": "javascript"}
 """Babel's extraction method for each kind of source."""

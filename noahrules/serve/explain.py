@@ -6,7 +6,9 @@ an import path of a :class:`PageParts`), so that the server stays generic over t
 games: a game without one is played all the same, with its scores and no explanation.
 
 An explanation is computed from what the client sees, like everything else it is sent: its view
-(a seat's view, or a spectator's public table) and the events of the game as it saw them.
+(a seat's view, or a spectator's public table) and the events of the game as it saw them; it is
+written in the client's language (the game says it with its own catalog), its rule ids as they
+are.
 
 >>> from noahrules import GAMES
 >>> game = GAMES["island"]
@@ -16,6 +18,8 @@ An explanation is computed from what the client sees, like everything else it is
 ['start (I6)', 'flood (I10)', 'animals (I17)', 'x2', 'bonus', 'total']
 >>> explained["rows"]
 [[1, 0, 0, 0, 0, 1], [2, 0, 0, 0, 0, 2]]
+>>> explanation(game, game.view(state, 0), (), ("Ann", "Bo"), "de")["columns"][:3]
+['Start (I6)', 'Flut (I10)', 'Tiere (I17)']
 """
 
 from __future__ import annotations
@@ -50,7 +54,8 @@ __all__ = [
 LAYER = "serve"
 """The name of the table server's part in a game's ``plugins``."""
 
-Explain = Callable[[Any, Sequence[Event], Sequence[str]], dict[str, JsonValue]]
+Explain = Callable[[Any, Sequence[Event], Sequence[str], str], dict[str, JsonValue]]
+"""``explain(view, events, labels, language)`` (see :attr:`PageParts.explain`)."""
 
 
 @frozen
@@ -72,9 +77,12 @@ class PageParts:
     play`` prints) and its picture where it draws one (``Renderer.picture``), beside the
     choices."""
     explain: Explain | None = None
-    """``explain(view, events, labels)``: the end of a game for one client, from its view (a
-    seat's, or the public table) and the game's events as it saw them: ``{"reason": text,
-    "columns": [...], "rows": [per seat, one value per column], "notes": [text, ...]}``."""
+    """``explain(view, events, labels, language)``: the end of a game for one client, from its
+    view (a seat's, or the public table) and the game's events as it saw them: ``{"reason":
+    text, "columns": [...], "rows": [per seat, one value per column], "notes": [text, ...]}``,
+    its texts in ``language`` (a code of :data:`noahrules.names.LANGUAGES`; the game's own
+    catalog says them, ``Words(language, "ferry")`` for the ferry game), the seats named by
+    ``labels`` (already in that language)."""
     script: str | None = None
     """The game's own drawing for the page, where it has no ``board``: the path of a JavaScript
     module relative to the package of the module that holds these parts. It exports
@@ -164,12 +172,16 @@ def _file(game: Game, given: str, what: str) -> Traversable:
 
 
 def explanation(
-    game: Game, view: object, events: Sequence[Event], seat_labels: Sequence[str]
+    game: Game,
+    view: object,
+    events: Sequence[Event],
+    seat_labels: Sequence[str],
+    language: str = DEFAULT_LANGUAGE,
 ) -> dict[str, JsonValue] | None:
-    """The end of the game as one client may read it (``None`` for a game that explains
-    nothing)."""
+    """The end of the game as one client may read it, in ``language`` (``None`` for a game that
+    explains nothing)."""
     explain = parts(game).explain
-    return explain(view, events, seat_labels) if explain is not None else None
+    return explain(view, events, seat_labels, language) if explain is not None else None
 
 
 def public(view: Any) -> Any:

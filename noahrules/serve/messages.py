@@ -13,8 +13,8 @@
 
 Views and events are exactly those of :mod:`noahrules.serve.visibility`; ``display``, ``lines``
 and, once the game is over, ``outcome`` are derived from them (:mod:`noahrules.serve.visibility`,
-:mod:`noahrules.serve.explain`). A move made for a person whose time ran out has its note as
-its first line.
+:mod:`noahrules.serve.explain`), in the client's language. A move made for a person whose time ran
+out has its note as its first line, in that language too (:mod:`noahrules.serve.notes`).
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from noahrules.serialize import JsonValue, to_dict
 from noahrules.serve.errors import RequestError
 from noahrules.serve.explain import explanation
 from noahrules.serve.jsontext import Spliced, encode
+from noahrules.serve.notes import said
 from noahrules.serve.tables import ServerTable
 from noahrules.serve.visibility import (
     SPECTATOR_PATH,
@@ -52,8 +53,9 @@ def welcome(
     live = table.live
     assert live is not None
     screen = table.screen(seat, language)
+    labels = table.labels(language)
     log = [
-        {"seq": index + 1, **_told(screen, events, seat, live.notes[index])}
+        {"seq": index + 1, **_told(screen, events, seat, said(live.notes[index], labels, language))}
         for index, events in enumerate(live.log[since:], start=since)
     ]
     return _text(
@@ -80,12 +82,13 @@ def update(
     live = table.live
     assert live is not None
     screen = table.screen(seat, language)
+    note = said(live.notes[-1], table.labels(language), language)
     return _text(
         {
             "type": "update",
             "seq": table.seq,
             **_view(table, seat, shared, language),
-            **_told(screen, live.log[-1], seat, live.notes[-1]),
+            **_told(screen, live.log[-1], seat, note),
             "to_act": table.to_act,
             "over": table.over,
         }
@@ -98,8 +101,8 @@ def _told(
     seat: int | None,
     note: str | None,
 ) -> dict[str, JsonValue]:
-    """A move's events as ``seat`` sees them, as data and as lines of text (the move's note
-    first, if it has one)."""
+    """A move's events as ``seat`` sees them, as data and as lines of text (the move's note,
+    said in the screen's language, first, if it has one)."""
     seen = seen_events(events, seat)
     said = lines(screen, seen)
     return {"events": [to_dict(e) for e in seen], "lines": [note, *said] if note else said}
@@ -132,8 +135,8 @@ def _view(
     shared: Shared | None = None,
     language: str = DEFAULT_LANGUAGE,
 ) -> dict[str, Any]:
-    """The client's ``view``, its ``display`` (in ``language``) and, once the game is over, its
-    ``outcome``."""
+    """The client's ``view``, its ``display`` and, once the game is over, its ``outcome`` (both
+    in ``language``)."""
     live = table.live
     assert live is not None
     shared = shared or Shared()
@@ -145,7 +148,8 @@ def _view(
     }
     if table.over:
         seen = seen_events(chain.from_iterable(live.log), seat)
-        shown["outcome"] = explanation(table.game, view, seen, table.labels())
+        labels = table.labels(language)
+        shown["outcome"] = explanation(table.game, view, seen, labels, language)
     return shown
 
 

@@ -21,7 +21,7 @@ from noahrules.records import GameRecord, replay
 from noahrules.serialize import JsonValue, from_json, to_dict
 from noahrules.serve.errors import RequestError
 from noahrules.serve.explain import explanation
-from noahrules.serve.naming import named_screen
+from noahrules.serve.naming import named_screen, numbered
 from noahrules.serve.visibility import AnyScreen, derived, lines
 
 __all__ = ["frames", "read_record"]
@@ -43,8 +43,9 @@ def frames(
 ) -> dict[str, JsonValue]:
     """The positions of ``record``: ``{"game", "players", "variants", "frames": [{"seq",
     "views", "derived", "events", "lines"}, ...], "result"}``, the first frame being the start;
-    the lines, in ``language``, name the seats by ``seat_labels`` (default: their numbers);
-    ``result`` is ``None`` unless the game is over."""
+    the lines and the result's explanation are in ``language`` and name the seats by
+    ``seat_labels`` (labels in that language; default: their numbers); ``result`` is ``None``
+    unless the game is over."""
     game = GAMES.get(record.game)
     if game is None:
         raise RequestError("bad_request", f"unknown game {record.game[:32]!r}")
@@ -55,7 +56,7 @@ def frames(
         states = list(replay(record, rules))
     except NoahRulesError as exc:
         raise RequestError("bad_request", str(exc)) from None
-    names = tuple(seat_labels) or tuple(f"seat {seat}" for seat in range(record.players))
+    names = tuple(seat_labels) or numbered(record.players, language)
     screen = named_screen(game, rules, names, None, language)
     out: list[JsonValue] = [_frame(game, screen, record.players, 0, states[0], ())]
     every: list[Event] = []
@@ -68,11 +69,13 @@ def frames(
         "players": record.players,
         "variants": list(record.variants),
         "frames": out,
-        "result": _result(game, states[-1], every, names),
+        "result": _result(game, states[-1], every, names, language),
     }
 
 
-def _result(game: Game, final: object, events: Sequence[Event], names: Sequence[str]) -> JsonValue:
+def _result(
+    game: Game, final: object, events: Sequence[Event], names: Sequence[str], language: str
+) -> JsonValue:
     """The end of a finished game: scores, winners and its explanation (from seat 0's view,
     whose public parts every seat shares: the game is over, nothing is hidden any more)."""
     if not game.is_over(final):
@@ -80,7 +83,7 @@ def _result(game: Game, final: object, events: Sequence[Event], names: Sequence[
     return {
         "scores": list(game.scores(final)),
         "winners": list(game.winners(final)),
-        "outcome": explanation(game, game.view(final, 0), events, names),
+        "outcome": explanation(game, game.view(final, 0), events, names, language),
     }
 
 

@@ -14,13 +14,13 @@ the WebSocket, the page.
   number, and a token made for the joiner); ``GET /api/tables/{id}/rules``: its rules data
   (``?lang=`` as above);
   ``GET /api/tables/{id}/record`` and ``.../replay``: the record and the replay viewer's frames
-  once the game is over (their text in ``?lang=``);
+  once the game is over (their text in ``?lang=``, English by default);
 - the host (seat 0's token): ``GET /api/tables/{id}/links`` (every invited seat's link),
   ``POST /api/tables/{id}/seats/{n}/rekey`` (a new link for seat ``n``) and
   ``POST /api/tables/{id}/seats/{n}/free`` (seat ``n`` open to the next who joins);
 - a seat's token: ``POST /api/tables/{id}/again`` (play again: the seat's link at the new
   table);
-- ``POST /api/replay``: the replay viewer's frames of an uploaded record (``?lang=``);
+- ``POST /api/replay``: the replay viewer's frames of an uploaded record (``?lang=`` too);
 - the admin token: ``GET /api/admin/tables`` (every table, listed or not),
   ``POST /api/admin/tables/{id}/close`` (closed, its record kept),
   ``DELETE /api/admin/tables/{id}`` (deleted with its record);
@@ -228,7 +228,8 @@ class _Api:
         table = self._table(request)
         record = await self.hub.record(table.id)
         language = _query_language(request)
-        return JSONResponse(await _off_loop(frames, record, table.labels(), language))
+        labels = table.labels(language)
+        return JSONResponse(await _off_loop(frames, record, labels, language))
 
     async def upload_replay(self, request: Request) -> Response:
         language = _query_language(request)

@@ -32,6 +32,7 @@ __all__ = [
     "HOST",
     "Seat",
     "again",
+    "default_name",
     "free",
     "invite_links",
     "join",
@@ -73,12 +74,14 @@ class Seat:
     """Whether its player chose its name (else it is the name it was made with)."""
 
     def public(self, seat: int, label: str, connected: bool) -> dict[str, JsonValue]:
-        """What everyone may know of this seat (never the token)."""
+        """What everyone may know of this seat (never the token); ``default``: the name the
+        server gave it, as data (:func:`default_name`), for the page to say in its language."""
         return {
             "seat": seat,
             "kind": self.kind,
             "name": self.name,
             "label": label,
+            "default": default_name(self, seat),
             "bot": self.bot,
             "open": self.open,
             "named": self.named,
@@ -203,3 +206,20 @@ def invite_links(seats: Sequence[Seat]) -> list[dict[str, JsonValue]]:
 
 def _unnamed(index: int) -> str:
     return f"seat {index}"
+
+
+def default_name(seat: Seat, number: int) -> dict[str, JsonValue] | None:
+    """The name the server gave seat ``number``, as data to be said in any language:
+    ``{"bot": kind}`` for a bot's seat (named ``"easy bot"`` after its kind, a level or a bot),
+    ``{"seat": number}`` for a person's seat nobody named (``"seat 1"``); ``None`` for a name a
+    person typed, which is shown as typed. The stored name stays English, whoever made the
+    table.
+
+    >>> seats = make_seats(("human", "open", "easy"), "Ann")
+    >>> [default_name(s, n) for n, s in enumerate(seats)]
+    [None, {'seat': 1}, {'bot': 'easy'}]
+    """
+    if seat.kind == HUMAN:
+        return {"seat": number} if not seat.named and seat.name == _unnamed(number) else None
+    kind = seat.name.removesuffix(" bot")
+    return {"bot": kind} if kind and kind != seat.name else None

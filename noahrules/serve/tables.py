@@ -25,7 +25,7 @@ from noahrules.records import GameRecord, replay
 from noahrules.render import Screen
 from noahrules.serialize import JsonValue, from_dict, from_json
 from noahrules.serve.errors import RequestError
-from noahrules.serve.naming import labels, named_screen
+from noahrules.serve.naming import named_screen, seat_labels
 from noahrules.serve.seats import Seat
 
 __all__ = [
@@ -52,7 +52,8 @@ class Live:
     moves: list[object] = field(factory=list)
     log: list[tuple[Event, ...]] = field(factory=list)
     notes: list[str | None] = field(factory=list)
-    """Per move, who made it when its seat's player did not (a turn that timed out)."""
+    """Per move, who made it when its seat's player did not (a turn that timed out), as stored
+    (:mod:`noahrules.serve.notes`)."""
     screens: dict[tuple[int | None, str], Screen[Any, Any, Any]] = field(factory=dict)
 
 
@@ -116,9 +117,10 @@ class ServerTable:
                 found = index
         return found
 
-    def labels(self) -> tuple[str, ...]:
-        """The seats' names as the page shows them (see :mod:`noahrules.serve.naming`)."""
-        return labels([s.name for s in self.seats])
+    def labels(self, language: str = DEFAULT_LANGUAGE) -> tuple[str, ...]:
+        """The seats' names as the page shows them, in ``language`` (see
+        :mod:`noahrules.serve.naming`)."""
+        return seat_labels(self.seats, language)
 
     def screen(self, seat: int | None, language: str = DEFAULT_LANGUAGE) -> Screen[Any, Any, Any]:
         """The text screen of ``seat`` (``None``: spectators) in ``language``, naming seats by
@@ -127,7 +129,7 @@ class ServerTable:
         assert live is not None
         screen = live.screens.get((seat, language))
         if screen is None:
-            labels = self.labels()
+            labels = self.labels(language)
             made = named_screen(self.game, live.rules, labels, seat, language)
             screen = live.screens[seat, language] = made
         return screen
@@ -138,7 +140,8 @@ class ServerTable:
             self.live.screens.clear()
 
     def seats_info(self) -> list[JsonValue]:
-        """Every seat as everyone may see it, with who is connected."""
+        """Every seat as everyone may see it, with who is connected; its ``label`` in English
+        (the page says it in its own language from ``name`` and ``default``)."""
         connected = {s.seat for s in self.sessions if s.seat is not None}
         names = self.labels()
         return [s.public(i, names[i], i in connected) for i, s in enumerate(self.seats)]

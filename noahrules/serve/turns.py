@@ -4,7 +4,8 @@ A bot chooses its move on an executor, never on the event loop, seeded from the 
 seed, so that a game with bots replays; the tables without a person choose apart from those
 with one (:mod:`noahrules.serve.choosers`). A person's turn that lasted longer than
 :attr:`Settings.turn_timeout` is played by :attr:`Settings.timeout_bot`, once per position,
-with a note that says so.
+with a note that says so (:mod:`noahrules.serve.notes`: stored as data, read by each client in
+its language).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from noahrules.serve.choosers import BotMaker, Choosers
 from noahrules.serve.creation import HUMAN
 from noahrules.serve.errors import RequestError
 from noahrules.serve.expiry import time_is_up
+from noahrules.serve.notes import timed_out
 from noahrules.serve.seats import has_person
 from noahrules.serve.settings import Settings
 from noahrules.serve.tables import ServerTable
@@ -76,9 +78,7 @@ class Turns:
 
     async def _timed_out(self, table: ServerTable, seat: int, seq: int) -> None:
         bot = self._settings.timeout_bot
-        who = table.labels()[seat]
-        note = f"Time ran out for {who}: the {bot} bot moved for them."
-        await self._bot_move(table, seat, seq, bot, note)
+        await self._bot_move(table, seat, seq, bot, timed_out(seat, bot))
         if time_is_up(table, self._clock(), self._settings) == seat:  # the same turn goes on
             self.time_out(table, seat)
 

@@ -19,6 +19,7 @@ from noahrules.records import final_state
 from noahrules.serve.creation import TableRequest
 from noahrules.serve.errors import RequestError
 from noahrules.serve.hub import Hub
+from noahrules.serve.notes import timed_out
 from noahrules.serve.settings import Settings
 from noahrules.serve.store import Store
 from tests.serve.support import Clock, join
@@ -133,7 +134,7 @@ def test_an_absent_players_turn_times_out_and_the_log_says_so(tmp_path: Path) ->
         update = bo.last("update")
         assert update["lines"][0] == "Time ran out for Ann: the random bot moved for them."
         assert table.to_act == 1 and table.live is not None
-        assert table.live.notes == [update["lines"][0]]
+        assert table.live.notes == ['{"timed_out": 0, "bot": "random"}']  # said per client
         clock.now += 30
         await hub.sweep()
         assert table.seq == 1  # Bo's own time is counted from his turn's start
@@ -141,7 +142,7 @@ def test_an_absent_players_turn_times_out_and_the_log_says_so(tmp_path: Path) ->
         return table.id
 
     table_id = asyncio.run(run())
-    assert Store(db).moves(table_id)[0][1] == "Time ran out for Ann: the random bot moved for them."
+    assert Store(db).moves(table_id)[0][1] == '{"timed_out": 0, "bot": "random"}'
 
     async def reopen() -> None:
         hub = Hub(db, settings, clock=clock)
@@ -165,6 +166,7 @@ def test_a_timed_out_turn_of_several_decisions_is_played_through() -> None:
         table, links = await hub.create(TableRequest("ferry", 2, seats=("human", "human")))
         await join(hub, table.id, str(links[1]["token"]))
         first = table.to_act
+        assert first is not None
         clock.now += 60
         await hub.sweep()
         for _ in range(2000):
@@ -173,7 +175,7 @@ def test_a_timed_out_turn_of_several_decisions_is_played_through() -> None:
             await asyncio.sleep(0.001)
         assert table.to_act != first and table.seq >= 2  # a play and Noah's move at least
         assert table.live is not None
-        assert all(note and "Time ran out" in note for note in table.live.notes)
+        assert all(note == timed_out(first, "greedy") for note in table.live.notes)
         await hub.stop()
 
     asyncio.run(run())

@@ -28,7 +28,7 @@ from noahrules.records import GameRecord
 from noahrules.serve.replay import frames
 from noahrules.serve.routes import preferred_language
 from tests.serve.support import ServerProcess
-from tests.serve.test_browser import PHONE, _assert_shot, browser, shots
+from tests.serve.test_browser import PHONE, _assert_shot, browser, play_by_clicking, shots
 
 __all__ = ["browser", "shots"]  # the fixtures, shared with the other browser tests
 
@@ -261,6 +261,8 @@ def test_a_ferry_table_in_japanese_from_accept_language(
         assert len(species) == 8 and set(species) <= japanese, species
         ferries = page.locator("#harbour .ferry-name").all_inner_texts()
         assert ferries and all(re.fullmatch(r"渡し舟 \d（積載量\d+）", f) for f in ferries), ferries
+        expect(page.locator(".seats")).to_contain_text("greedyボット（席1）")
+        assert visible_english(page, server) == []
         assert not problems, problems
 
 
@@ -279,6 +281,58 @@ def test_the_rules_panel_in_japanese(browser: Browser, server: ServerProcess) ->
         page.select_option("#new-game", "island")
         page.click("#how-to .rules-button")
         expect(rules.locator(".guide h3").last).to_have_text("地図")
+        assert not problems, problems
+
+
+def test_the_names_the_server_gave_in_japanese(browser: Browser, server: ServerProcess) -> None:
+    """The lobby's bot levels, the table's seats and the lobby's list name the bots in the
+    page's language (an easy bot's seat 1 as 初級ボット with 席1, from each seat's ``default``);
+    the name Ann typed stays as typed."""
+    with context(browser, "ja") as ctx:
+        page = ctx.new_page()
+        problems = watched(page)
+        page.goto(f"{server.url}/")
+        page.select_option("#new-game", "ferry")
+        page.select_option("#new-players", "3")
+        easy = page.locator('#new-seats select[data-seat="1"] option[value="easy"]')
+        expect(easy).to_have_text("初級ボット（greedy）")
+        for seat in (1, 2):
+            page.select_option(f'#new-seats select[data-seat="{seat}"]', "easy")
+        page.fill("#new-name", "Ann")
+        page.click("#create")
+        page.wait_for_url(re.compile(r"/t/[A-Za-z0-9_-]+#seat=0&token="))
+        table = page.url.split("/t/")[1].split("#")[0]
+        expect(page.locator("#status .seats li")).to_have_text(
+            ["Ann（あなた）", "初級ボット（席1）", "初級ボット（席2）"]
+        )
+        page.goto(f"{server.url}/")
+        row = page.locator(f'#tables tr[data-table="{table}"] td').nth(2)
+        expect(row).to_have_text("Ann, 初級ボット（席1）, 初級ボット（席2）")
+        assert not problems, problems
+
+
+def test_an_island_game_in_russian_to_its_end_and_its_replay(
+    browser: Browser, server: ServerProcess
+) -> None:
+    with context(browser, "ru") as ctx:
+        page = ctx.new_page()
+        problems = watched(page)
+        page.goto(f"{server.url}/")
+        page.select_option("#new-game", "island")
+        page.select_option("#new-players", "2")
+        page.select_option('#new-seats select[data-seat="1"]', "easy")
+        page.click("#create")
+        page.wait_for_url(re.compile(r"/t/[A-Za-z0-9_-]+#seat=0&token="))
+        expect(page.locator("#doing")).to_contain_text("Ваш ход")
+        assert visible_english(page, server) == []
+        play_by_clicking(page, 3, {}, 0)
+        expect(page.locator("#result")).to_contain_text("(I16)")
+        assert visible_english(page, server) == []
+        expect(page.locator(".seats")).to_contain_text("лёгкий бот")
+        table = page.url.split("/t/")[1].split("#")[0]
+        page.goto(f"{server.url}/replay?table={table}")
+        expect(page.locator("#result")).to_be_visible()
+        assert visible_english(page, server) == []
         assert not problems, problems
 
 

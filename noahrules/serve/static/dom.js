@@ -116,12 +116,36 @@ export function toast(text, kind = "info") {
 /** Symbols of the genders. */
 export const GENDER = { male: "\u2642", female: "\u2640", either: "\u26a5" };
 
-/** A seat's name as the page shows it: its label from the server (the name, with the seat's
- * number when another seat has the same name), "(you)" for your own. */
+/** A seat's name as the page shows it: its label (see seatLabel), "(you)" for your own. */
 export function seatName(info, seat, you) {
-  const entry = info && info.seats[seat];
-  const name = entry ? entry.label || entry.name : _("seat {seat}", { seat });
+  const name = seatLabel(info, seat);
   return seat === you ? _("{name} (you)", { name }) : name;
+}
+
+/** A seat's label in the page's language: its name, with the seat's number when another seat
+ * has the same name (as the server's labels, "greedy bot (seat 2)"). A name a person typed is
+ * shown as typed; a name the server gave (its `default`: a bot's, a seat nobody named) is said
+ * in the page's words. */
+export function seatLabel(info, seat) {
+  const seats = (info && info.seats) || [];
+  if (!seats[seat]) return _("seat {seat}", { seat });
+  const names = seats.map(givenName);
+  const name = names[seat];
+  return names.filter((n) => n === name).length > 1 ? _("{name} (seat {seat})", { name, seat }) : name;
+}
+
+const LEVEL_BOTS = { easy: () => _("easy bot"), medium: () => _("medium bot"), hard: () => _("hard bot") };
+
+/** A bot's name from its seat kind: a level's ("easy bot") or a bot's ("greedy bot"). */
+export function botName(kind) {
+  return Object.hasOwn(LEVEL_BOTS, kind) ? LEVEL_BOTS[kind]() : _("{bot} bot", { bot: kind });
+}
+
+function givenName(entry) {
+  const given = entry.default;
+  if (!given) return entry.name;
+  if (Object.hasOwn(given, "bot")) return botName(given.bot);
+  return _("seat {seat}", { seat: given.seat });
 }
 
 /** A stable colour for a name (species without a colour of their own). */

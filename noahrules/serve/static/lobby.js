@@ -1,5 +1,5 @@
 // The lobby: the tables of the server a page at a time, a form for a new one, joining and watching.
-import { BASE, api, h, put, toast } from "./dom.js";
+import { BASE, api, botName, h, put, seatLabel, toast } from "./dom.js";
 import { _, ngettext } from "./i18n.js";
 import { rulesButton } from "./rules.js";
 
@@ -25,7 +25,7 @@ function newTableForm(catalogue) {
   const unlisted = h("input", { type: "checkbox", id: "new-unlisted" });
   const howTo = h("span", { id: "how-to" });
   const spec = () => games.find((g) => g.name === game.value);
-  const levelName = (k) => Object.hasOwn(catalogue.levels, k) && _("{level} bot ({bots})", { level: k, bots: catalogue.levels[k] });
+  const levelName = (k) => Object.hasOwn(catalogue.levels, k) && _("{bot} ({bots})", { bot: botName(k), bots: catalogue.levels[k] });
 
   function drawPlayers() {
     const g = spec();
@@ -44,7 +44,7 @@ function newTableForm(catalogue) {
       const kinds = seat === 0 ? ["human"] : ["human", "open", ...levels, ...catalogue.bots];
       const choose = h("select", { "data-seat": seat, "aria-label": _("seat {seat}", { seat }) },
         kinds.map((k) => h("option", { value: k, selected: seat > 0 && k === "easy" },
-          seat === 0 ? _("you") : PEOPLE()[k] || levelName(k) || _("{bot} bot", { bot: k }))));
+          seat === 0 ? _("you") : PEOPLE()[k] || levelName(k) || botName(k))));
       return h("label", { class: "seat-kind" }, _("Seat {seat}:", { seat }), " ", choose);
     }));
   }
@@ -86,8 +86,10 @@ async function refresh(lobby) {
   const query = lobby.before ? `?before=${encodeURIComponent(lobby.before)}` : "";
   const { tables, next } = await api(`/api/tables${query}`);
   const rows = tables.map((t) => {
-    const who = t.seats.map((s) => s.kind === "bot" ? s.label
-      : s.taken ? s.label : s.open ? _("{name} (open)", { name: s.label }) : _("{name} (invited)", { name: s.label }));
+    const who = t.seats.map((s) => {
+      const name = seatLabel(t, s.seat);
+      return s.kind === "bot" || s.taken ? name : s.open ? _("{name} (open)", { name }) : _("{name} (invited)", { name });
+    });
     const state = t.problem ? _("cannot be restored") : t.over ? _("game over") : t.closed ? _("closed: {reason}", { reason: t.closed }) :
       t.free ? ngettext("{count} open seat", "{count} open seats", t.free) : _("move {seq}", { seq: t.seq });
     const actions = [];

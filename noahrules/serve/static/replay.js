@@ -1,5 +1,5 @@
 // The replay viewer: a finished table's game, or a game record you upload, move by move.
-import { BASE, api, h, put, toast } from "./dom.js";
+import { BASE, api, h, put, seatLabel, toast } from "./dom.js";
 import { _, language } from "./i18n.js";
 import { loadPage, pageOf } from "./games.js";
 import { resultContent } from "./result.js";
@@ -61,7 +61,7 @@ function viewer(main, replay, rules, title, seats, games) {
   const slider = h("input", { type: "range", min: 0, max: frames.length - 1, value: state.at, id: "replay-slider" });
   const where = h("span", { id: "replay-at" });
   const seatPick = h("select", { id: "replay-seat", "aria-label": _("whose view") },
-    info.seats.map((s) => h("option", { value: s.seat }, _("as seen by {name}", { name: s.label || s.name }))));
+    info.seats.map((s) => h("option", { value: s.seat }, _("as seen by {name}", { name: seatLabel(info, s.seat) }))));
   const go = (at) => { state.at = Math.max(0, Math.min(frames.length - 1, at)); draw(); };
   const play = h("button", { onclick: () => {
     if (state.timer) { clearInterval(state.timer); state.timer = null; play.textContent = _("Play"); return; }

@@ -1,5 +1,5 @@
 // A table: one WebSocket to the server, the board of the game, the choices, the log, the end.
-import { BASE, api, h, problem, put, seatName, toast } from "./dom.js";
+import { BASE, api, h, problem, put, seatLabel, seatName, toast } from "./dom.js";
 import { _, language } from "./i18n.js";
 import { loadPage, pageOf } from "./games.js";
 import * as plain from "./plain.js";
@@ -268,7 +268,7 @@ function inviteRow(model, parts, entry) {
     }
   };
   return h("li", { "data-seat": entry.seat },
-    h("div", {}, h("strong", {}, _("Seat {seat}", { seat: entry.seat })), ` \u00b7 ${entry.label || entry.name} \u00b7 ${state}`),
+    h("div", {}, h("strong", {}, _("Seat {seat}", { seat: entry.seat })), ` \u00b7 ${seatLabel(model.info, entry.seat)} \u00b7 ${state}`),
     link ? copyField(location.origin + link.path, `link-${entry.seat}`) : null,
     h("div", { class: "actions" },
       h("button", { type: "button", class: "rekey", title: _("the old link stops working"), onclick: () => act("rekey") }, _("New link")),
