@@ -46,7 +46,6 @@ __all__ = [
     "explanation",
     "guide",
     "guide_in",
-    "names",
     "page_file",
     "public",
 ]
@@ -187,8 +186,3 @@ def explanation(
 def public(view: Any) -> Any:
     """The public table of a view (a spectator's view is the table itself)."""
     return getattr(view, "table", view)
-
-
-def names(seats: Sequence[int], seat_labels: Sequence[str]) -> str:
-    """Some seats by their labels, joined by "and"."""
-    return " and ".join(seat_labels[s] for s in seats)
