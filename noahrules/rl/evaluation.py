@@ -232,9 +232,9 @@ def evaluate(
     and its seed; an error a policy or a bot raises comes through with a note naming it, its
     seat, the game and its seed. Bad arguments raise :class:`ValueError`.
     """
+    _check(games, seed, players, max_decisions)
     setup = Setup.of(game, players, variants, max_decisions)
     player = _Player(policy_name(policy), ask=_asker(policy, "policy"))
-    _check(games, seed, players)
     met = _opponents(opponents)
     total = games * len(met)
     results: list[EvaluatedGame] = []
@@ -313,9 +313,10 @@ def _action_of(answer: Any) -> Any:
     return answer[0] if isinstance(answer, tuple) and answer else answer
 
 
-def _check(games: int, seed: int, players: int) -> None:
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError(f"games must be an integer of at least 1, got {excerpt(games)}")
+def _check(games: int, seed: int, players: int, max_decisions: int) -> None:
+    for name, value in (("players", players), ("games", games), ("max_decisions", max_decisions)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise ValueError(f"{name} must be an integer of at least 1, got {excerpt(value)}")
     if games % players:
         lower = games - games % players
         suggest = f"{lower} or {lower + players}" if lower else str(players)

@@ -267,6 +267,12 @@ def test_bad_arguments_are_value_errors() -> None:
         evaluate(first, "ferry", players=3, games=2)
     with pytest.raises(ValueError, match="games must be an integer of at least 1"):
         evaluate(first, "ferry", games=0)
+    with pytest.raises(ValueError, match=r"players must be an integer of at least 1, got 2\.5"):
+        evaluate(first, "ferry", players=2.5, games=2)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="max_decisions must be an integer of at least 1"):
+        evaluate(first, "ferry", games=2, max_decisions=0)
+    with pytest.raises(ValueError, match="ferry: 6 players; these rules take 2 to 5"):
+        evaluate(first, "ferry", players=6, games=6)
     with pytest.raises(ValueError, match="seed must be an integer"):
         evaluate(first, "ferry", games=2, seed=1.5)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="two opponents are named 'random'"):
