@@ -159,6 +159,7 @@ class Evaluation:
     max_decisions: int
     """The decision cap the games were played under."""
     total: Wins
+    """The policy's wins over every game."""
     by_opponent: dict[str, Wins]
     """Per opponent, in the order given, the policy's wins against it."""
     by_seat: tuple[Wins, ...]
@@ -183,7 +184,8 @@ class Evaluation:
 
     @property
     def games(self) -> int:
-        """Every game played: ``games`` against each opponent."""
+        """Every game played: ``games`` against each opponent, so ``games`` times the
+        opponents."""
         return self.total.games
 
     @property
