@@ -1,14 +1,17 @@
 """A first agent anyone can reproduce: MaskablePPO (sb3-contrib) learns each game against random
 play, then plays held-out seeds against the random and greedy bots.
 
-For each game it makes the training environment exactly as stable-baselines3 users do,
-``make_vec_env("noahrules/Island-v0")`` with no environment arguments (two players, seat 0
-learning, random opponents, ``render_mode="rgb_array"`` as ``make_vec_env`` asks), trains
-sb3-contrib's ``MaskablePPO("MlpPolicy", ...)`` with its default settings for ``--steps``
-steps on one thread, and plays ``--games`` games against each reference bot, before and after
-training, on seeds that training never drew: the agent takes seat 0 in even games and seat 1 in
-odd ones, choosing its most likely legal action (``action_masks()`` of the environment). A win
-counts 1, a win shared with the bot 1/2; rates have 95% Wilson intervals.
+For each game with an encoding (those of other packages too) it makes the training environment
+exactly as stable-baselines3 users do, ``make_vec_env("noahrules/Island-v0")`` with no
+environment arguments (two players, seat 0 learning, random opponents,
+``render_mode="rgb_array"`` as ``make_vec_env`` asks, which a game that draws no picture takes
+as no rendering), trains sb3-contrib's ``MaskablePPO("MlpPolicy", ...)`` with its default
+settings for ``--steps`` steps on one thread, and plays ``--games`` games against each
+reference bot, before and after training, on seeds that training never drew, with
+:func:`noahrules.rl.evaluate`: the agent takes seat 0 in even games and seat 1 in odd ones,
+choosing its most likely legal action (its ``predict`` with the mask of the legal actions). A
+win counts 1, a win shared with the bot 1/2; a game stopped at the decision cap counts in no
+rate (the rate then says how many were); rates have 95% Wilson intervals.
 
 It needs PyTorch, stable-baselines3 and sb3-contrib, which no extra of noahrules brings (no test
 depends on them); in a separate virtual environment::
@@ -30,10 +33,8 @@ import torch
 from sb3_contrib import MaskablePPO
 from stable_baselines3.common.env_util import make_vec_env
 
-import noahrules
-from noahrules.rl import NoahEnv
+from noahrules.rl import evaluate
 from noahrules.rl.gymnasium import ENV_IDS
-from noahrules.simulation import Rate
 
 OPPONENTS = ("random", "greedy")
 HELD_OUT = 1_000_000
@@ -41,43 +42,21 @@ HELD_OUT = 1_000_000
 of ``make_vec_env(..., seed=...)``, 63-bit numbers that these few seeds are not among."""
 
 
-def evaluate(model: Any, game: str, opponent: str, games: int) -> Rate:
-    """The agent's win rate against ``opponent`` over ``games`` held-out seeds, changing seats
-    every game."""
-    wins = 0.0
-    for i in range(games):
-        env = NoahEnv(game, players=2, opponents=opponent, seat=i % 2)
-        observation, _ = env.reset(seed=HELD_OUT + i)
-        done = False
-        while not done:
-            action, _ = model.predict(
-                observation, action_masks=env.action_masks(), deterministic=True
-            )
-            observation, _, terminated, truncated, _ = env.step(int(action))
-            done = terminated or truncated
-        wins += share(env)
-    return Rate.of(wins, games)
-
-
-def share(env: NoahEnv) -> float:
-    """The agent's share of the win: 1 alone, 1/2 shared, 0 for a loss or a game cut short."""
-    game, state = env.setup.game, env.game_state
-    winners = game.winners(state) if game.is_over(state) else ()
-    return 1.0 / len(winners) if env.seat in winners else 0.0
-
-
 def rates(model: Any, game: str, games: int) -> str:
-    """The win rates against each reference bot, as text."""
-    parts = []
-    for opponent in OPPONENTS:
-        rate = evaluate(model, game, opponent, games)
-        parts.append(f"vs {opponent} {rate.rate:.2f} [{rate.low:.2f}, {rate.high:.2f}]")
+    """The win rates against each reference bot, as text (:func:`noahrules.rl.evaluate`: the
+    agent in seat 0 in even games and seat 1 in odd ones, game ``i`` of seed ``HELD_OUT + i``)."""
+    result = evaluate(model, game, players=2, opponents=OPPONENTS, games=games, seed=HELD_OUT)
+    parts = [
+        f"vs {opponent} {wins.win_rate:.2f} [{wins.low:.2f}, {wins.high:.2f}]"
+        + (f" ({wins.capped} games stopped at the cap)" if wins.capped else "")
+        for opponent, wins in result.by_opponent.items()
+    ]
     return ", ".join(parts)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", choices=sorted(noahrules.GAMES), action="append")
+    parser.add_argument("--game", choices=sorted(ENV_IDS), action="append")
     parser.add_argument("--steps", type=int, default=30_000, help="training steps per game")
     parser.add_argument("--games", type=int, default=200, help="evaluation games per bot")
     parser.add_argument("--seed", type=int, default=0)

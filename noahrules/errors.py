@@ -11,6 +11,7 @@ __all__ = [
     "GameSpecError",
     "IllegalMoveError",
     "NoahRulesError",
+    "PolicyError",
     "ReplayError",
     "RulesDataError",
     "SerializationError",
@@ -121,6 +122,30 @@ class BotError(NoahRulesError):
 
     def __reduce__(self) -> tuple[type[BotError], tuple[str, int, int, int, str]]:
         return type(self), (self.bot, self.seat, self.game, self.seed, self.problem)
+
+
+class PolicyError(NoahRulesError, ValueError):
+    """A policy under evaluation (``noahrules.rl.evaluate``) that answered something other than
+    a legal action: an action the mask it was given marks illegal (the message names the move
+    and the rule that forbids it), a number outside the actions, or no number at all. Names the
+    policy, its seat, the game and its seed, and the action (:attr:`action`, ``None`` when the
+    answer was not an integer)."""
+
+    def __init__(
+        self, policy: str, seat: int, game: int, seed: int, action: int | None, problem: str
+    ) -> None:
+        super().__init__(f"policy {policy} at seat {seat} of game {game} (seed {seed}): {problem}")
+        self.policy = policy
+        self.seat = seat
+        self.game = game
+        self.seed = seed
+        self.action = action
+        self.problem = problem
+
+    def __reduce__(
+        self,
+    ) -> tuple[type[PolicyError], tuple[str, int, int, int, int | None, str]]:
+        return type(self), (self.policy, self.seat, self.game, self.seed, self.action, self.problem)
 
 
 class SimulationError(NoahRulesError):

@@ -25,6 +25,7 @@ from noahrules.errors import (
     BotError,
     IllegalMoveError,
     NoahRulesError,
+    PolicyError,
     ReplayError,
     RulesDataError,
     SerializationError,
@@ -330,6 +331,7 @@ def test_a_duplicate_key_is_an_error_of_load_rules(tmp_path: Path) -> None:
         ReplayError("y"),
         SetupError("z"),
         BotError("greedy", 1, 7, 99, "boom"),
+        PolicyError("MaskablePPO", 1, 7, 99, 45, "answered action 45"),
         SimulationError("w"),
     ],
 )

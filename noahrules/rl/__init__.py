@@ -14,6 +14,8 @@ Needs the ``rl`` extra (``pip install "noahrules[rl]"``). The pieces:
 - :mod:`noahrules.rl.rendering`: the render modes ``"ansi"``, ``"human"`` and ``"rgb_array"``;
 - :class:`Setup` and :func:`outcome`: a game as the environments play it, and what a finished
   game is worth;
+- :func:`evaluate`: a policy's win rate against bots and other policies, from every seat
+  (:class:`Evaluation`);
 - :class:`Encoding` and :func:`register_encoding`: how a game of another package joins in.
 
 See ``docs/rl.md``.
@@ -21,6 +23,7 @@ See ``docs/rl.md``.
 
 from noahrules.rl.codec import ActionBlock, ActionCodec
 from noahrules.rl.encoding import Encoding, Observer, register_encoding
+from noahrules.rl.evaluation import EvaluatedGame, Evaluation, Policy, Wins, evaluate
 from noahrules.rl.gymnasium import NoahEnv
 from noahrules.rl.layout import Field, Layout
 from noahrules.rl.observe import layout, observe, observer_for
@@ -32,13 +35,18 @@ __all__ = [
     "ActionBlock",
     "ActionCodec",
     "Encoding",
+    "EvaluatedGame",
+    "Evaluation",
     "Field",
     "Layout",
     "NoahAECEnv",
     "NoahEnv",
     "Observer",
+    "Policy",
     "Setup",
+    "Wins",
     "env",
+    "evaluate",
     "layout",
     "observe",
     "observer_for",

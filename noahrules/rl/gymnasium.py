@@ -19,7 +19,8 @@ reward comes at the end (:func:`~noahrules.rl.setup.outcome`: +1 shared by the w
 shared by the others); an illegal action ends the episode with ``illegal_reward`` and
 ``info["illegal_action"]``; a game still going after the decision cap (all seats' decisions)
 is truncated with reward 0. Render modes: ``"ansi"`` (text), ``"human"`` (printed) and
-``"rgb_array"`` (a picture), as :mod:`noahrules.rl.rendering` describes.
+``"rgb_array"`` (a picture; for a game that draws no picture, no rendering), as
+:mod:`noahrules.rl.rendering` describes.
 """
 
 from __future__ import annotations
@@ -48,9 +49,9 @@ from noahrules.rl.rendering import (
     RENDER_FPS,
     RENDER_MODES,
     Frame,
-    check_render_mode,
     render,
     render_modes,
+    usable_render_mode,
 )
 from noahrules.rl.setup import DEFAULT_MAX_DECISIONS, Setup, Variants
 from noahrules.simulation import bot_seed
@@ -80,7 +81,10 @@ class NoahEnv(gymnasium.Env[Observation, np.int64]):
     class or factory, or a bot object) for every other seat, or one per other seat in seat
     order; a bad name or option is a :class:`ValueError` at once. Bots named here are made anew
     for each game, seeded from the game's seed; bot objects are used as they are. ``seat``:
-    the agent's seat, or ``None`` for a seat drawn at each reset.
+    the agent's seat, or ``None`` for a seat drawn at each reset. ``render_mode``: one of
+    ``metadata["render_modes"]``; ``"rgb_array"`` for a game that draws no picture renders
+    nothing (``render_mode`` ``None``), with a warning, so that stable-baselines3's
+    ``make_vec_env(id)``, which asks for it, works for every game.
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012  (Gymnasium reads the class attribute)
@@ -100,7 +104,7 @@ class NoahEnv(gymnasium.Env[Observation, np.int64]):
         illegal_reward: float = -1.0,
     ) -> None:
         self.setup = setup = Setup.of(game, players, variants, max_decisions)
-        check_render_mode(setup.game, render_mode)
+        render_mode = usable_render_mode(setup.game, render_mode)
         self.metadata = {**self.metadata, "render_modes": list(render_modes(setup.game))}
         if seat is not None:
             check_seat(seat, players)

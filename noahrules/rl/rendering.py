@@ -10,8 +10,10 @@ The render modes follow Gymnasium's conventions, which PettingZoo shares:
   the very SVG a notebook shows for that seat's view (:func:`noahrules.shown.picture`),
   rasterized by resvg (:func:`frame`).
 
-Whatever the mode, the seat shown is the seat to act, or seat 0 once the game is over: a
-rendering is built from one seat's view, like an observation.
+A game that draws no picture offers only ``"ansi"`` and ``"human"``; its Gymnasium environment
+asked for ``"rgb_array"`` (as stable-baselines3's ``make_vec_env`` asks) renders nothing
+(:func:`usable_render_mode`). Whatever the mode, the seat shown is the seat to act, or seat 0
+once the game is over: a rendering is built from one seat's view, like an observation.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ __all__ = [
     "render_modes",
     "screen",
     "shown_view",
+    "usable_render_mode",
 ]
 
 RENDER_MODES = ("ansi", "human", "rgb_array")
@@ -68,6 +71,23 @@ def check_render_mode(game: Game, render_mode: str | None) -> None:
         raise ValueError(f"render_mode must be None or one of {offered}, not {render_mode!r}")
     if render_mode is not None and render_mode not in render_modes(game):
         raise ValueError(f"the game '{game.name}' draws no picture: render_mode 'rgb_array'")
+
+
+def usable_render_mode(game: Game, render_mode: str | None) -> str | None:
+    """The render mode a Gymnasium environment of ``game`` renders in when asked for
+    ``render_mode``: that mode, or, for ``"rgb_array"`` of a game that draws no picture, ``None``
+    (no rendering) with a warning, as ``gymnasium.make`` warns of a mode an environment does not
+    list. stable-baselines3's ``make_vec_env(id)`` asks every environment for ``"rgb_array"``,
+    and goes on only if it gets one. A :class:`ValueError` for a mode no environment offers."""
+    if render_mode == "rgb_array" and render_mode not in render_modes(game):
+        offered = " and ".join(map(repr, render_modes(game)))
+        gymnasium.logger.warn(
+            f"the game '{game.name}' draws no picture: render_mode 'rgb_array' falls back to "
+            f"None, no rendering (its render modes are {offered})"
+        )
+        return None
+    check_render_mode(game, render_mode)
+    return render_mode
 
 
 def shown_view(setup: Setup, state: Any) -> Any:

@@ -66,6 +66,27 @@ def test_a_game_registered_later_has_a_gymnasium_environment() -> None:
     assert copy.game_state == made.unwrapped.game_state  # type: ignore[attr-defined]
 
 
+@pytest.mark.usefixtures("climbing")
+def test_what_make_vec_env_asks_of_a_game_without_a_picture_works() -> None:
+    # stable-baselines3's make_vec_env(id) calls gymnasium.make(id, render_mode="rgb_array"),
+    # and stops at any error but a TypeError: Climb draws no picture, so it renders nothing.
+    with pytest.warns(UserWarning, match="the game 'climb' draws no picture: render_mode "):
+        made = gymnasium.make("noahrules/Climb-v0", render_mode="rgb_array")
+    assert made.render_mode is None and made.metadata["render_modes"] == ["ansi", "human"]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        warnings.filterwarnings("ignore", message=".*different from the unwrapped version")
+        warnings.filterwarnings("ignore", message=".*draws no picture")  # its spec's remakes
+        check_env(made)  # and, through its spec, an environment in each of its render modes
+    _, info = made.reset(seed=2)
+    mask = made.action_masks()  # type: ignore[attr-defined]
+    assert np.array_equal(mask, info["action_mask"]) and mask.any()
+    _, _, terminated, truncated, _ = made.step(int(np.flatnonzero(mask)[0]))
+    assert not (terminated or truncated)
+    with pytest.warns(UserWarning, match="without a render_mode"):
+        assert made.render() is None
+
+
 @pytest.mark.filterwarnings(*DICT_OBSERVATIONS)
 @pytest.mark.usefixtures("climbing")
 def test_a_game_registered_later_has_a_pettingzoo_environment() -> None:

@@ -26,6 +26,7 @@ from noahrules.rl.rendering import (
     rasterize,
     render_modes,
     screen,
+    usable_render_mode,
 )
 
 WRAPPED = ".*different from the unwrapped version"
@@ -148,4 +149,11 @@ def test_a_game_without_a_picture_offers_no_rgb_array() -> None:
     assert render_modes(drawless) == ("ansi", "human")
     assert render_modes(GAMES["island"]) == RENDER_MODES
     with pytest.raises(ValueError, match="the game 'drawless' draws no picture"):
-        check_render_mode(drawless, "rgb_array")
+        check_render_mode(drawless, "rgb_array")  # PettingZoo's environments refuse it
+    with pytest.warns(UserWarning, match="falls back to None, no rendering"):
+        assert usable_render_mode(drawless, "rgb_array") is None  # Gymnasium's renders nothing
+    for mode in (None, "ansi", "human"):
+        assert usable_render_mode(drawless, mode) == mode
+    assert usable_render_mode(GAMES["island"], "rgb_array") == "rgb_array"
+    with pytest.raises(ValueError, match="render_mode must be None or one of"):
+        usable_render_mode(drawless, "rgb")
