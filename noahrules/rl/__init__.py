@@ -16,6 +16,8 @@ Needs the ``rl`` extra (``pip install "noahrules[rl]"``). The pieces:
   game is worth;
 - :func:`evaluate`: a policy's win rate against bots and other policies, from every seat
   (:class:`Evaluation`);
+- :class:`SelfPlay`: a Gymnasium environment whose other seats are drawn each episode from a
+  pool of bots and frozen copies of policies;
 - :class:`Encoding` and :func:`register_encoding`: how a game of another package joins in.
 
 See ``docs/rl.md``.
@@ -28,6 +30,7 @@ from noahrules.rl.gymnasium import NoahEnv
 from noahrules.rl.layout import Field, Layout
 from noahrules.rl.observe import layout, observe, observer_for
 from noahrules.rl.pettingzoo import NoahAECEnv, env, raw_env
+from noahrules.rl.selfplay import SelfPlay
 from noahrules.rl.setup import DEFAULT_MAX_DECISIONS, Setup, outcome
 
 __all__ = [
@@ -43,6 +46,7 @@ __all__ = [
     "NoahEnv",
     "Observer",
     "Policy",
+    "SelfPlay",
     "Setup",
     "Wins",
     "env",

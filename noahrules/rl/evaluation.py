@@ -23,20 +23,24 @@ them (:func:`noahrules.simulation.bot_seed`): a game played here is the episode
 
 from __future__ import annotations
 
-import inspect
 import math
-import numbers
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol, TypeAlias
+from collections.abc import Callable, Sequence
 
-import numpy as np
 from attrs import frozen
 
-from noahrules.bots import BotFactory, BotLike, bot_factory
-from noahrules.errors import IllegalMoveError, PolicyError, excerpt
+from noahrules.errors import PolicyError, excerpt
 from noahrules.game import Game
-from noahrules.rl.codec import Mask
-from noahrules.rl.layout import Observation
+from noahrules.rl.policies import (
+    Opponent,
+    Opponents,
+    Player,
+    Policy,
+    Predictor,
+    asker,
+    players_of,
+    policy_move,
+    policy_name,
+)
 from noahrules.rl.setup import DEFAULT_MAX_DECISIONS, Setup, Variants
 from noahrules.simulation import Rate, bot_seed
 
@@ -51,28 +55,6 @@ __all__ = [
     "evaluate",
     "policy_name",
 ]
-
-
-class Predictor(Protocol):
-    """A model with stable-baselines3's ``predict(observation, ..., deterministic=...)``,
-    returning ``(action, state)``; sb3-contrib's ``MaskablePPO`` also takes
-    ``action_masks=``."""
-
-    @property
-    def predict(self) -> Callable[..., tuple[Any, Any]]:
-        """The model's ``predict`` method."""
-
-
-Policy: TypeAlias = Predictor | Callable[[Observation, Mask], Any]
-"""A policy: a model with ``predict`` (:class:`Predictor`), or a callable
-``policy(observation, action_mask) -> action`` returning an action index."""
-Opponent: TypeAlias = BotLike | Policy
-"""An opponent: a bot (a name or spec such as ``"greedy"`` or ``"search:iterations=50"``, a
-``"package.module:Name"``, a bot class or a bot object) or a policy (a model with
-``predict``, or any other callable, which is taken for a policy: give a factory of bots by its
-name or as a class)."""
-Opponents: TypeAlias = Opponent | Sequence[Opponent] | Mapping[str, Opponent]
-"""One opponent, several (each met in turn), or several by the names the results use."""
 
 
 @frozen
@@ -236,8 +218,8 @@ def evaluate(
     """
     _check(games, seed, players, max_decisions)
     setup = Setup.of(game, players, variants, max_decisions)
-    player = _Player(policy_name(policy), ask=_asker(policy, "policy"))
-    met = _opponents(opponents)
+    player = Player(policy_name(policy), ask=asker(policy, "policy"))
+    met = players_of(opponents, "evaluate")
     total = games * len(met)
     results: list[EvaluatedGame] = []
     for opponent in met:
@@ -259,62 +241,6 @@ def evaluate(
     )
 
 
-def policy_name(policy: object) -> str:
-    """A policy's name in an evaluation: its ``name`` attribute when that is a string, else a
-    function's name, else its class's (``"MaskablePPO"``)."""
-    name = getattr(policy, "name", None)
-    if isinstance(name, str) and name:
-        return name
-    function = getattr(policy, "__name__", None)
-    if isinstance(function, str) and function:
-        return function
-    return type(policy).__name__
-
-
-_Ask = Callable[[Observation, Mask], Any]
-"""``ask(observation, action_mask) -> answer``: a policy asked for an action."""
-
-
-@frozen
-class _Player:
-    """A player of the evaluation: a bot (``make(game, seed)`` gives one for each game) or a
-    policy (``ask``), with its name."""
-
-    name: str
-    make: BotFactory | None = None
-    ask: _Ask | None = None
-
-
-def _asker(policy: object, role: str) -> _Ask:
-    """How to ask ``policy`` for an action: its ``predict`` (with the mask when it takes one,
-    deterministically), or the policy itself."""
-    predict = getattr(policy, "predict", None)
-    if callable(predict) and not isinstance(policy, type):
-        if _takes_masks(predict):
-            return lambda obs, mask: _action_of(predict(obs, action_masks=mask, deterministic=True))
-        return lambda obs, mask: _action_of(predict(obs, deterministic=True))
-    if callable(policy) and not isinstance(policy, type):
-        return policy
-    raise ValueError(
-        f"the {role} must be a model with predict(...) or a callable "
-        f"(observation, action_mask) -> action, not {excerpt(policy)}"
-    )
-
-
-def _takes_masks(predict: Callable[..., Any]) -> bool:
-    """Whether ``predict`` takes ``action_masks=`` (by name, or through ``**kwargs``)."""
-    try:
-        parameters = inspect.signature(predict).parameters.values()
-    except (TypeError, ValueError):
-        return False
-    return any(p.name == "action_masks" or p.kind is p.VAR_KEYWORD for p in parameters)
-
-
-def _action_of(answer: Any) -> Any:
-    """The action of ``predict``'s answer, ``(action, state)``."""
-    return answer[0] if isinstance(answer, tuple) and answer else answer
-
-
 def _check(games: int, seed: int, players: int, max_decisions: int) -> None:
     for name, value in (("players", players), ("games", games), ("max_decisions", max_decisions)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
@@ -330,45 +256,7 @@ def _check(games: int, seed: int, players: int, max_decisions: int) -> None:
         raise ValueError(f"seed must be an integer, got {excerpt(seed)}")
 
 
-def _opponents(opponents: Opponents) -> list[_Player]:
-    """Each opponent as a player with its name; a :class:`ValueError` for none, for a bot that
-    is none, and for two under one name."""
-    if isinstance(opponents, Mapping):
-        given: list[tuple[object, Opponent]] = list(opponents.items())
-    elif isinstance(opponents, str) or not isinstance(opponents, Sequence):
-        given = [(None, opponents)]
-    else:
-        given = [(None, opponent) for opponent in opponents]
-    if not given:
-        raise ValueError("evaluate needs at least one opponent")
-    met: list[_Player] = []
-    for label, opponent in given:
-        if label is not None and (not isinstance(label, str) or not label):
-            raise ValueError(f"an opponent's name is a non-empty string, not {excerpt(label)}")
-        if _is_bot(opponent):
-            bot_name, make = bot_factory(opponent)  # type: ignore[arg-type]
-            met.append(_Player(label or bot_name, make=make))
-        else:
-            met.append(_Player(label or policy_name(opponent), ask=_asker(opponent, "opponent")))
-    names = [player.name for player in met]
-    for name in names:
-        if names.count(name) > 1:
-            raise ValueError(
-                f"two opponents are named {name!r}: name them, opponents={{name: opponent}}"
-            )
-    return met
-
-
-def _is_bot(opponent: object) -> bool:
-    """A name, a class or a bot object (with ``choose``) is a bot; anything else a policy."""
-    if isinstance(opponent, str | type):
-        return True
-    return callable(getattr(opponent, "choose", None)) and not callable(
-        getattr(opponent, "predict", None)
-    )
-
-
-def _play(setup: Setup, policy: _Player, opponent: _Player, index: int, seed: int) -> EvaluatedGame:
+def _play(setup: Setup, policy: Player, opponent: Player, index: int, seed: int) -> EvaluatedGame:
     """Game ``index`` against ``opponent``: the game of ``seed``, the policy in seat
     ``index % players``, the bots of the other seats seeded as :class:`NoahEnv` seeds them."""
     game, players = setup.game, setup.players
@@ -391,7 +279,8 @@ def _play(setup: Setup, policy: _Player, opponent: _Player, index: int, seed: in
             if bot is not None:
                 move = bot.choose(view)
             else:
-                move = _asked(setup, state, view, player, index, seed)
+                assert player.ask is not None
+                move = policy_move(setup, view, player.ask, player.name, index, seed, state)
             state = game.apply(state, move)
         except PolicyError:
             raise
@@ -409,46 +298,6 @@ def _play(setup: Setup, policy: _Player, opponent: _Player, index: int, seed: in
         decisions=decisions,
         capped=not over,
     )
-
-
-def _asked(setup: Setup, state: Any, view: Any, player: _Player, index: int, seed: int) -> Any:
-    """The move of a policy's answer for ``view``, checked against the mask it was given."""
-    codec = setup.codec
-    mask = codec.mask_of(view.legal_moves)
-    assert player.ask is not None
-    answer = player.ask(setup.observer(view), mask)
-    action = _integer(answer)
-
-    def refuse(problem: str) -> PolicyError:
-        return PolicyError(player.name, view.seat, index, seed, action, problem)
-
-    if action is None:
-        raise refuse(f"answered {excerpt(answer)}, not an action (an integer)")
-    if not 0 <= action < codec.size:
-        raise refuse(f"answered action {action}, not in 0 .. {codec.size - 1}")
-    move = codec.decode(action)
-    if not mask[action]:
-        try:
-            setup.game.apply(state, move)
-            reason = "not among the legal moves"
-        except IllegalMoveError as error:
-            reason = str(error)
-        legal = np.flatnonzero(mask).tolist()
-        raise refuse(
-            f"answered action {action} ({move!r}), which is not legal: {reason}; "
-            f"the legal actions: {excerpt(legal)}"
-        )
-    return move
-
-
-def _integer(answer: Any) -> int | None:
-    """``answer`` as an action index: an integer (NumPy's too) or an integer array of one
-    value; ``None`` for anything else."""
-    if isinstance(answer, np.ndarray) and answer.size == 1:
-        answer = answer.reshape(()).item() if answer.dtype.kind in "iu" else None
-    if isinstance(answer, numbers.Integral) and not isinstance(answer, bool):
-        return int(answer)
-    return None
 
 
 def _wins(results: Sequence[EvaluatedGame]) -> Wins:

@@ -144,10 +144,7 @@ class NoahEnv(gymnasium.Env[Observation, np.int64]):
         if self.fixed_seat is None:
             self.seat = int(self.np_random.integers(players))
         others = [s for s in range(players) if s != self.seat]
-        self._bots = {
-            s: make(self.setup.game, bot_seed(game_seed, s))
-            for s, make in zip(others, self._factories, strict=True)
-        }
+        self._bots = self._seat_bots(game_seed, others)
         self.game_state = self.setup.new_game(game_seed)
         self.decisions = 0
         self._done = False
@@ -157,6 +154,13 @@ class NoahEnv(gymnasium.Env[Observation, np.int64]):
         if self.render_mode == "human":
             self.render()
         return self._observe()
+
+    def _seat_bots(self, game_seed: int, others: Sequence[int]) -> dict[int, Bot[Any, Any]]:
+        """The bots of the other seats for the game of ``game_seed``, by seat."""
+        return {
+            s: make(self.setup.game, bot_seed(game_seed, s))
+            for s, make in zip(others, self._factories, strict=True)
+        }
 
     def step(self, action: Any) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
         """The agent takes ``action``; then the bots play until the agent is to act again, the
