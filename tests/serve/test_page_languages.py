@@ -198,19 +198,32 @@ def watched(page: Page) -> list[str]:
     return problems
 
 
-def new_ferry_table(page: Page, server: ServerProcess, query: str = "") -> str:
-    """A ferry table of three (you and two bots), made by clicking in the lobby."""
+def new_table(
+    page: Page,
+    server: ServerProcess,
+    query: str = "",
+    game: str = "ferry",
+    players: int = 3,
+    bot: str = "greedy",
+) -> str:
+    """A table of ``players`` (you, Ann, and ``bot``s), made by clicking in the lobby."""
     page.goto(f"{server.url}/{query}")
-    page.select_option("#new-game", "ferry")
-    page.select_option("#new-players", "3")
-    for seat in (1, 2):
-        page.select_option(f'#new-seats select[data-seat="{seat}"]', "greedy")
+    page.select_option("#new-game", game)
+    page.select_option("#new-players", str(players))
+    for seat in range(1, players):
+        page.select_option(f'#new-seats select[data-seat="{seat}"]', bot)
     page.fill("#new-name", "Ann")
     page.click("#create")
     page.wait_for_url(re.compile(r"/t/[A-Za-z0-9_-]+#seat=0&token="))
     page.wait_for_selector("#status[data-seq] #connection.on")
-    page.wait_for_selector("#hand .card")
     return page.url.split("/t/")[1].split("#")[0]
+
+
+def new_ferry_table(page: Page, server: ServerProcess, query: str = "") -> str:
+    """A ferry table of three (you and two greedy bots), its hand drawn."""
+    table = new_table(page, server, query)
+    page.wait_for_selector("#hand .card")
+    return table
 
 
 def visible_english(page: Page, server: ServerProcess) -> list[str]:
@@ -317,19 +330,13 @@ def test_an_island_game_in_russian_to_its_end_and_its_replay(
     with context(browser, "ru") as ctx:
         page = ctx.new_page()
         problems = watched(page)
-        page.goto(f"{server.url}/")
-        page.select_option("#new-game", "island")
-        page.select_option("#new-players", "2")
-        page.select_option('#new-seats select[data-seat="1"]', "easy")
-        page.click("#create")
-        page.wait_for_url(re.compile(r"/t/[A-Za-z0-9_-]+#seat=0&token="))
+        table = new_table(page, server, game="island", players=2, bot="easy")
         expect(page.locator("#doing")).to_contain_text("Ваш ход")
         assert visible_english(page, server) == []
         play_by_clicking(page, 3, {}, 0)
         expect(page.locator("#result")).to_contain_text("(I16)")
         assert visible_english(page, server) == []
         expect(page.locator(".seats")).to_contain_text("лёгкий бот")
-        table = page.url.split("/t/")[1].split("#")[0]
         page.goto(f"{server.url}/replay?table={table}")
         expect(page.locator("#result")).to_be_visible()
         assert visible_english(page, server) == []
