@@ -5,6 +5,8 @@ Needs the ``rl`` extra (``pip install "noahrules[rl]"``). The pieces:
 - :class:`ActionCodec`: a fixed numbering of every move that can ever be legal under a rules
   value at a player count, with legal-action masks;
 - :func:`observe`: a view encoded as a ``float32`` vector whose :func:`layout` names its fields;
+- :func:`observe_planes`: a view of a game played on a board encoded as planes over the board
+  and a vector, laid out as :func:`planes_layout` says (:mod:`noahrules.rl.planes`);
 - :func:`env` / :func:`raw_env`: PettingZoo AEC environments;
 - :class:`NoahEnv`: the Gymnasium environments ``noahrules/Ferry-v0``, ``noahrules/Island-v0``
   and those of games registered later, registered when this package is imported;
@@ -24,12 +26,20 @@ See ``docs/rl.md``.
 """
 
 from noahrules.rl.codec import ActionBlock, ActionCodec
-from noahrules.rl.encoding import Encoding, Observer, register_encoding
+from noahrules.rl.encoding import Encoding, Observer, PlanesObserver, register_encoding
 from noahrules.rl.evaluation import EvaluatedGame, Evaluation, Policy, Wins, evaluate
 from noahrules.rl.gymnasium import NoahEnv
 from noahrules.rl.layout import Field, Layout
-from noahrules.rl.observe import layout, observe, observer_for
+from noahrules.rl.observe import (
+    layout,
+    observe,
+    observe_planes,
+    observer_for,
+    planes_for,
+    planes_layout,
+)
 from noahrules.rl.pettingzoo import NoahAECEnv, env, raw_env
+from noahrules.rl.planes import BoardObservation, Planes
 from noahrules.rl.selfplay import SelfPlay
 from noahrules.rl.setup import DEFAULT_MAX_DECISIONS, Setup, outcome
 
@@ -37,6 +47,7 @@ __all__ = [
     "DEFAULT_MAX_DECISIONS",
     "ActionBlock",
     "ActionCodec",
+    "BoardObservation",
     "Encoding",
     "EvaluatedGame",
     "Evaluation",
@@ -45,6 +56,8 @@ __all__ = [
     "NoahAECEnv",
     "NoahEnv",
     "Observer",
+    "Planes",
+    "PlanesObserver",
     "Policy",
     "SelfPlay",
     "Setup",
@@ -53,8 +66,11 @@ __all__ = [
     "evaluate",
     "layout",
     "observe",
+    "observe_planes",
     "observer_for",
     "outcome",
+    "planes_for",
+    "planes_layout",
     "raw_env",
     "register_encoding",
 ]

@@ -1,7 +1,8 @@
 """What the reinforcement-learning layer knows of each game: its :class:`Encoding`.
 
 A game's encoding lists its action blocks (the fixed numbering of :class:`ActionCodec`), makes
-its observation encoder (an :class:`Observer` of its views) and states any bound on a game's
+its observation encoder (an :class:`Observer` of its views), and, for a game played on a board,
+may make a board-shaped one too (a :class:`PlanesObserver`), and states any bound on a game's
 length that its rules data gives. A game's declaration names its encoding among its plugins
 (``GameSpec.plugins["rl"]``, an import path such as ``"noahrules.rl.ferry:ENCODING"``), loaded
 when first needed; :func:`register_encoding` gives one in code. Everything else in
@@ -23,10 +24,12 @@ from noahrules.registry import Registry
 if TYPE_CHECKING:
     from noahrules.rl.codec import ActionBlock
     from noahrules.rl.layout import Layout, Observation
+    from noahrules.rl.planes import BoardObservation, Planes
 
 __all__ = [
     "Encoding",
     "Observer",
+    "PlanesObserver",
     "encoded_games",
     "encoding_for",
     "game_of_rules",
@@ -53,6 +56,23 @@ class Observer(Protocol[V_contra]):
 
     def __call__(self, view: V_contra) -> Observation:
         """The observation of ``view`` (a new array)."""
+
+
+class PlanesObserver(Protocol[V_contra]):
+    """A board-shaped observation encoder for one rules value and player count
+    (:mod:`noahrules.rl.planes`): a view in, planes over the board and a vector out, computed
+    from the view alone."""
+
+    @property
+    def planes(self) -> Planes:
+        """The channels, the cells of the spaces and the vector's fields."""
+
+    def __call__(self, view: V_contra) -> BoardObservation:
+        """The board-shaped observation of ``view`` (new arrays)."""
+
+    def targets(self, move: Any) -> tuple[int, ...]:
+        """The spaces ``move`` acts on (none for a move that names no space), so that a policy
+        may score moves by the cells of their spaces."""
 
 
 def _same(move: Any) -> Any:
@@ -82,6 +102,9 @@ class Encoding:
     """What a view shows that no event tells its seat (a hand just dealt), as text: the
     perfect-recall histories of OpenSpiel record it whenever it changes. ``None`` when events
     tell a seat all it sees."""
+    planes: Callable[[Any, int], PlanesObserver[Any]] | None = None
+    """``planes(rules, players)``: the board-shaped observation encoder of views of such games
+    (``observation="planes"``); ``None`` for a game that offers none."""
 
 
 LAYER = "rl"

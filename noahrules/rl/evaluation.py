@@ -31,12 +31,14 @@ from attrs import frozen
 from noahrules.errors import PolicyError, excerpt
 from noahrules.game import Game
 from noahrules.rl.policies import (
+    Encode,
     Opponent,
     Opponents,
     Player,
     Policy,
     Predictor,
     asker,
+    encoder,
     players_of,
     policy_move,
     policy_name,
@@ -187,6 +189,7 @@ def evaluate(
     variants: Variants = (),
     max_decisions: int = DEFAULT_MAX_DECISIONS,
     progress: Callable[[int, int], None] | None = None,
+    observation: str = "flat",
 ) -> Evaluation:
     """Play ``policy`` in ``games`` games of ``game`` against each of ``opponents`` and measure
     its win rate.
@@ -211,6 +214,9 @@ def evaluate(
     (:class:`Wins`). ``progress(done, total)`` is called after each game
     (:class:`noahrules.progress.Progress` draws a bar).
 
+    ``observation``: what the policies observe, as the Gymnasium environment's option of that
+    name says: ``"flat"`` (the default) or ``"planes"`` (for the games that offer them).
+
     A policy that answers something other than a legal action raises
     :class:`~noahrules.errors.PolicyError`, naming the policy, the action, the seat, the game
     and its seed; an error a policy or a bot raises comes through with a note naming it, its
@@ -218,13 +224,14 @@ def evaluate(
     """
     _check(games, seed, players, max_decisions)
     setup = Setup.of(game, players, variants, max_decisions)
+    encode = encoder(setup, observation)
     player = Player(policy_name(policy), ask=asker(policy, "policy"))
     met = players_of(opponents, "evaluate")
     total = games * len(met)
     results: list[EvaluatedGame] = []
     for opponent in met:
         for index in range(games):
-            results.append(_play(setup, player, opponent, index, seed + index))
+            results.append(_play(setup, encode, player, opponent, index, seed + index))
             if progress is not None:
                 progress(len(results), total)
     return Evaluation(
@@ -256,7 +263,9 @@ def _check(games: int, seed: int, players: int, max_decisions: int) -> None:
         raise ValueError(f"seed must be an integer, got {excerpt(seed)}")
 
 
-def _play(setup: Setup, policy: Player, opponent: Player, index: int, seed: int) -> EvaluatedGame:
+def _play(
+    setup: Setup, encode: Encode, policy: Player, opponent: Player, index: int, seed: int
+) -> EvaluatedGame:
     """Game ``index`` against ``opponent``: the game of ``seed``, the policy in seat
     ``index % players``, the bots of the other seats seeded as :class:`NoahEnv` seeds them."""
     game, players = setup.game, setup.players
@@ -280,7 +289,7 @@ def _play(setup: Setup, policy: Player, opponent: Player, index: int, seed: int)
                 move = bot.choose(view)
             else:
                 assert player.ask is not None
-                move = policy_move(setup, view, player.ask, player.name, index, seed, state)
+                move = policy_move(setup, view, player.ask, player.name, index, seed, state, encode)
             state = game.apply(state, move)
         except PolicyError:
             raise

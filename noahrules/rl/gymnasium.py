@@ -9,7 +9,9 @@ bots play the others.
 True
 
 The observation is the agent's view encoded as a ``float32`` vector (the layout of
-:mod:`noahrules.rl.observe`); the action is an index of the game's
+:mod:`noahrules.rl.observe`), or, with ``observation="planes"`` for a game played on a board,
+as planes over the board and a vector (a ``spaces.Dict`` with the keys ``"board"`` and
+``"vector"``, :mod:`noahrules.rl.planes`); the action is an index of the game's
 :class:`~noahrules.rl.codec.ActionCodec`. Following Gymnasium's convention for masks,
 ``info["action_mask"]`` marks the legal actions; ``env.action_masks()`` returns the same, as
 maskable-policy libraries ask for it, on what ``gymnasium.make`` returns too (the registered
@@ -27,7 +29,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Mapping, Sequence
-from typing import Any, SupportsFloat
+from typing import Any, Generic, Literal, SupportsFloat, TypeVar, overload
 
 import gymnasium
 import numpy as np
@@ -45,6 +47,9 @@ from noahrules.rl.encoding import (
     when_encoded_games_change,
 )
 from noahrules.rl.layout import Observation
+from noahrules.rl.observe import check_observation
+from noahrules.rl.planes import BOARD, VECTOR, BoardObservation, Planes
+from noahrules.rl.policies import encoder
 from noahrules.rl.rendering import (
     RENDER_FPS,
     RENDER_MODES,
@@ -56,12 +61,43 @@ from noahrules.rl.rendering import (
 from noahrules.rl.setup import DEFAULT_MAX_DECISIONS, Setup, Variants
 from noahrules.simulation import bot_seed
 
-__all__ = ["ENV_IDS", "ActionMasks", "NoahEnv", "Opponent", "env_id", "register_envs"]
+__all__ = [
+    "ENV_IDS",
+    "ActionMasks",
+    "EnvObservation",
+    "NoahEnv",
+    "Opponent",
+    "env_id",
+    "planes_space",
+    "register_envs",
+]
 
 Opponent = BotLike
 """A bot as :func:`noahrules.bots.make_bot` takes one: a name (``"random"``, ``"greedy"``,
 ``"search"``), a bot spec string with options (``"search:iterations=50"``), a
 ``"package.module:Name"``, a class or factory, or a bot object."""
+
+
+EnvObservation = Observation | BoardObservation
+"""What an environment observes: a flat vector, or a board-shaped dict
+(``observation="planes"``)."""
+ObsT = TypeVar("ObsT", bound=EnvObservation)
+"""The type of an environment's observations: :data:`Observation` (``observation="flat"``),
+:data:`~noahrules.rl.planes.BoardObservation` (``"planes"``), or either (not known before
+running)."""
+
+
+def planes_space(planes: Planes) -> spaces.Dict:
+    """The observation space of board-shaped observations laid out as ``planes``: ``"board"``,
+    a ``Box`` of ``float32`` planes in ``[0, 1]`` of shape ``(channels, height, width)``, and
+    ``"vector"``, a ``Box`` of ``float32`` values between 0 and each field's maximum."""
+    values = planes.vector
+    return spaces.Dict(
+        {
+            BOARD: spaces.Box(0.0, 1.0, planes.shape, np.float32),
+            VECTOR: spaces.Box(0.0, values.high(), (values.size,), np.float32),
+        }
+    )
 
 
 def env_id(game: str) -> str:
@@ -74,7 +110,7 @@ ENV_IDS: Mapping[str, str] = names_of_encoded_games(env_id)
 one for every registered game with an encoding, those registered later included."""
 
 
-class NoahEnv(gymnasium.Env[Observation, np.int64]):
+class NoahEnv(gymnasium.Env[ObsT, np.int64], Generic[ObsT]):
     """A noahrules game as a single-agent Gymnasium environment (see the module docstring).
 
     ``opponents``: one bot (a name, a spec with options such as ``"search:iterations=50"``, a
@@ -84,13 +120,59 @@ class NoahEnv(gymnasium.Env[Observation, np.int64]):
     the agent's seat, or ``None`` for a seat drawn at each reset. ``render_mode``: one of
     ``metadata["render_modes"]``; ``"rgb_array"`` for a game that draws no picture renders
     nothing (``render_mode`` ``None``), with a warning, so that stable-baselines3's
-    ``make_vec_env(id)``, which asks for it, works for every game.
+    ``make_vec_env(id)``, which asks for it, works for every game. ``observation``: ``"flat"``
+    (the default), the view as a ``float32`` vector; or ``"planes"``, as planes over the board
+    and a vector (:mod:`noahrules.rl.planes`), for the games that offer them (a
+    :class:`ValueError` for the others, naming those that do).
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012  (Gymnasium reads the class attribute)
         "render_modes": list(RENDER_MODES),
         "render_fps": RENDER_FPS,
     }
+
+    @overload
+    def __init__(
+        self: NoahEnv[Observation],
+        game: str | Game = "ferry",
+        players: int = 2,
+        variants: Variants = (),
+        opponents: Opponent | Sequence[Opponent] = "random",
+        seat: int | None = 0,
+        render_mode: str | None = None,
+        max_decisions: int = DEFAULT_MAX_DECISIONS,
+        illegal_reward: float = -1.0,
+        observation: Literal["flat"] = "flat",
+    ) -> None: ...
+
+    @overload
+    def __init__(
+        self: NoahEnv[BoardObservation],
+        game: str | Game = "ferry",
+        players: int = 2,
+        variants: Variants = (),
+        opponents: Opponent | Sequence[Opponent] = "random",
+        seat: int | None = 0,
+        render_mode: str | None = None,
+        max_decisions: int = DEFAULT_MAX_DECISIONS,
+        illegal_reward: float = -1.0,
+        *,
+        observation: Literal["planes"],
+    ) -> None: ...
+
+    @overload
+    def __init__(
+        self: NoahEnv[EnvObservation],
+        game: str | Game = "ferry",
+        players: int = 2,
+        variants: Variants = (),
+        opponents: Opponent | Sequence[Opponent] = "random",
+        seat: int | None = 0,
+        render_mode: str | None = None,
+        max_decisions: int = DEFAULT_MAX_DECISIONS,
+        illegal_reward: float = -1.0,
+        observation: str = "flat",
+    ) -> None: ...
 
     def __init__(
         self,
@@ -102,7 +184,9 @@ class NoahEnv(gymnasium.Env[Observation, np.int64]):
         render_mode: str | None = None,
         max_decisions: int = DEFAULT_MAX_DECISIONS,
         illegal_reward: float = -1.0,
+        observation: str = "flat",
     ) -> None:
+        self.observation = check_observation(observation)
         self.setup = setup = Setup.of(game, players, variants, max_decisions)
         render_mode = usable_render_mode(setup.game, render_mode)
         self.metadata = {**self.metadata, "render_modes": list(render_modes(setup.game))}
@@ -121,8 +205,15 @@ class NoahEnv(gymnasium.Env[Observation, np.int64]):
         self.fixed_seat = seat
         self.render_mode = render_mode
         self.illegal_reward = illegal_reward
-        layout = setup.observer.layout
-        self.observation_space = spaces.Box(0.0, layout.high(), (layout.size,), np.float32)
+        self._encode: Any
+        """The observation encoder: the setup's own, or a board-shaped one."""
+        self.observation_space: spaces.Space[Any]
+        self._encode = encoder(setup, observation)
+        if observation == "planes":
+            self.observation_space = planes_space(self._encode.planes)
+        else:
+            layout = setup.observer.layout
+            self.observation_space = spaces.Box(0.0, layout.high(), (layout.size,), np.float32)
         self.action_space = spaces.Discrete(setup.codec.size)
         self.seat = 0 if seat is None else seat
         """The agent's seat in the current game."""
@@ -135,7 +226,7 @@ class NoahEnv(gymnasium.Env[Observation, np.int64]):
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[Observation, dict[str, Any]]:
+    ) -> tuple[ObsT, dict[str, Any]]:
         """Start a new game (from ``seed`` when given: the game's seed is ``seed``; else from
         the environment's generator) and let the bots play up to the agent's first decision."""
         super().reset(seed=seed)
@@ -162,7 +253,7 @@ class NoahEnv(gymnasium.Env[Observation, np.int64]):
             for s, make in zip(others, self._factories, strict=True)
         }
 
-    def step(self, action: Any) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
+    def step(self, action: Any) -> tuple[ObsT, SupportsFloat, bool, bool, dict[str, Any]]:
         """The agent takes ``action``; then the bots play until the agent is to act again, the
         game ends or it reaches the decision cap."""
         if self._done:
@@ -209,10 +300,11 @@ class NoahEnv(gymnasium.Env[Observation, np.int64]):
         self.game_state = state
         self._done = seat is None or self.decisions >= cap
 
-    def _observe(self) -> tuple[Observation, dict[str, Any]]:
+    def _observe(self) -> tuple[ObsT, dict[str, Any]]:
         setup = self.setup
         view = setup.game.view(self.game_state, self.seat)
-        return setup.observer(view), {"action_mask": setup.codec.mask_of(view.legal_moves)}
+        observation: ObsT = self._encode(view)
+        return observation, {"action_mask": setup.codec.mask_of(view.legal_moves)}
 
     def _playing(self) -> Any:
         if self.game_state is None:
@@ -221,13 +313,13 @@ class NoahEnv(gymnasium.Env[Observation, np.int64]):
 
 
 class ActionMasks(
-    gymnasium.Wrapper[Observation, np.int64, Observation, np.int64], RecordConstructorArgs
+    gymnasium.Wrapper[EnvObservation, np.int64, EnvObservation, np.int64], RecordConstructorArgs
 ):
     """Passes ``action_masks()`` through to the environment inside, which Gymnasium's own
     wrappers do not: the outermost wrapper of the registered environments, so that
     ``gymnasium.make(id).action_masks()`` works."""
 
-    def __init__(self, env: gymnasium.Env[Observation, np.int64]) -> None:
+    def __init__(self, env: gymnasium.Env[EnvObservation, np.int64]) -> None:
         RecordConstructorArgs.__init__(self)
         gymnasium.Wrapper.__init__(self, env)
 

@@ -35,6 +35,7 @@ from noahrules.island import (
 from noahrules.island.engine import END_TURN, ordered
 from noahrules.rl.codec import ActionBlock
 from noahrules.rl.encoding import Encoding
+from noahrules.rl.island_planes import IslandPlanes
 from noahrules.rl.layout import Layout, Observation, observation_over, vector
 
 __all__ = ["ENCODING", "IslandObserver", "action_blocks", "decision_bound", "land_distance"]
@@ -295,5 +296,7 @@ ENCODING = Encoding(
     observer=IslandObserver,
     canonical=canonical,
     decision_bound=decision_bound,
+    planes=IslandPlanes,
 )
-"""The island game's encoding."""
+"""The island game's encoding, with a board-shaped observation
+(:mod:`noahrules.rl.island_planes`)."""

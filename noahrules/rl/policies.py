@@ -23,10 +23,12 @@ from noahrules.bots import BotFactory, BotLike, bot_factory
 from noahrules.errors import IllegalMoveError, PolicyError, excerpt
 from noahrules.rl.codec import Mask
 from noahrules.rl.layout import Observation
+from noahrules.rl.observe import check_observation, planes_for
 from noahrules.rl.setup import Setup
 
 __all__ = [
     "Ask",
+    "Encode",
     "Opponent",
     "Opponents",
     "Player",
@@ -34,6 +36,7 @@ __all__ = [
     "PolicyBot",
     "Predictor",
     "asker",
+    "encoder",
     "is_bot",
     "players_of",
     "policy_move",
@@ -157,16 +160,29 @@ def is_bot(opponent: object) -> bool:
     )
 
 
+Encode = Callable[[Any], Any]
+"""An observation encoder: a view to what a policy observes (the setup's observer, or a
+board-shaped one)."""
+
+
 def policy_move(
-    setup: Setup, view: Any, ask: Ask, name: str, index: int, seed: int, state: Any = None
+    setup: Setup,
+    view: Any,
+    ask: Ask,
+    name: str,
+    index: int,
+    seed: int,
+    state: Any = None,
+    encode: Encode | None = None,
 ) -> Any:
-    """The move of the policy ``ask``'s answer for ``view``, checked against the mask it was
-    given; a :class:`~noahrules.errors.PolicyError` naming the policy, its seat, game ``index``
-    and its ``seed`` for anything else (with the rule an illegal move breaks when the game's
-    ``state`` is given)."""
+    """The move of the policy ``ask``'s answer for ``view`` observed by ``encode`` (the
+    setup's observer by default), checked against the mask it was given; a
+    :class:`~noahrules.errors.PolicyError` naming the policy, its seat, game ``index`` and its
+    ``seed`` for anything else (with the rule an illegal move breaks when the game's ``state``
+    is given)."""
     codec = setup.codec
     mask = codec.mask_of(view.legal_moves)
-    answer = ask(setup.observer(view), mask)
+    answer = ask((encode or setup.observer)(view), mask)
     action = _integer(answer)
 
     def refuse(problem: str) -> PolicyError:
@@ -204,16 +220,36 @@ def _integer(answer: Any) -> int | None:
 
 class PolicyBot:
     """A policy playing a seat as a noahrules bot: ``choose(view)`` asks it
-    (:func:`policy_move`) for the move of game ``index`` of seed ``seed``, which its errors
-    name."""
+    (:func:`policy_move`, observing by ``encode``) for the move of game ``index`` of seed
+    ``seed``, which its errors name."""
 
-    def __init__(self, setup: Setup, ask: Ask, name: str, index: int = 0, seed: int = 0) -> None:
+    def __init__(
+        self,
+        setup: Setup,
+        ask: Ask,
+        name: str,
+        index: int = 0,
+        seed: int = 0,
+        encode: Encode | None = None,
+    ) -> None:
         self.setup = setup
         self.ask = ask
         self.name = name
         self.index = index
         self.seed = seed
+        self.encode = encode
 
     def choose(self, view: Any) -> Any:
         """The policy's move for ``view``."""
-        return policy_move(self.setup, view, self.ask, self.name, self.index, self.seed)
+        return policy_move(
+            self.setup, view, self.ask, self.name, self.index, self.seed, encode=self.encode
+        )
+
+
+def encoder(setup: Setup, observation: str) -> Encode:
+    """How a policy observes the games of ``setup``: ``"flat"``, the setup's observer;
+    ``"planes"``, a board-shaped encoder (a :class:`ValueError` for a game that offers none,
+    and for another kind)."""
+    if check_observation(observation) == "planes":
+        return planes_for(setup.rules, setup.players)
+    return setup.observer

@@ -14,7 +14,8 @@ from pathlib import Path
 
 from noahrules.games import GAMES
 from noahrules.rl.codec import ActionCodec
-from noahrules.rl.observe import layout
+from noahrules.rl.encoding import encoding_for
+from noahrules.rl.observe import layout, planes_layout
 from noahrules.rl.setup import Setup
 
 __all__ = ["BEGIN", "END", "action_table", "markdown", "replace", "sizes_table"]
@@ -76,6 +77,21 @@ def markdown() -> str:
             "",
             layout(rules, SHOWN_PLAYERS).table(),
         ]
+        if encoding_for(game).planes is not None:
+            planes = planes_layout(rules, SHOWN_PLAYERS)
+            channels, height, width = planes.shape
+            parts += [
+                "",
+                f"### {name}: board-shaped observation (base rules, {SHOWN_PLAYERS} players)",
+                "",
+                f'`"board"`: {channels} channels of {height} x {width} cells.',
+                "",
+                planes.table(),
+                "",
+                f'`"vector"`: {planes.vector.size} values.',
+                "",
+                planes.vector.table(),
+            ]
     return "\n".join([*parts, "", END])
 
 

@@ -88,11 +88,12 @@ class Member:
         return (self.won + 1.0) / (self.decided + 2.0)
 
 
-class SelfPlay(NoahEnv):
+class SelfPlay(NoahEnv[Any]):
     """One learning seat against seats drawn each episode from a pool (see the module
-    docstring). The arguments are :class:`~noahrules.rl.NoahEnv`'s, but for ``opponents``, the
-    pool's starting members (at least one), ``sampling`` and ``recency``, how they are drawn,
-    and ``max_policies``, how many added policies the pool keeps (``None``: all)."""
+    docstring). The arguments are :class:`~noahrules.rl.NoahEnv`'s (``observation="planes"``
+    too: the pool's policies then observe planes, as the learner does), but for ``opponents``,
+    the pool's starting members (at least one), ``sampling`` and ``recency``, how they are
+    drawn, and ``max_policies``, how many added policies the pool keeps (``None``: all)."""
 
     def __init__(
         self,
@@ -107,6 +108,7 @@ class SelfPlay(NoahEnv):
         render_mode: str | None = None,
         max_decisions: int = DEFAULT_MAX_DECISIONS,
         illegal_reward: float = -1.0,
+        observation: str = "flat",
     ) -> None:
         if sampling not in SAMPLINGS:
             raise ValueError(f"sampling is one of {', '.join(SAMPLINGS)}, not {excerpt(sampling)}")
@@ -122,7 +124,15 @@ class SelfPlay(NoahEnv):
             raise ValueError(f"max_policies is None or at least 1, not {excerpt(max_policies)}")
         members = [Member(p, added=False) for p in players_of(opponents, "SelfPlay")]
         super().__init__(
-            game, players, variants, "random", seat, render_mode, max_decisions, illegal_reward
+            game,
+            players,
+            variants,
+            "random",
+            seat,
+            render_mode,
+            max_decisions,
+            illegal_reward,
+            observation,
         )
         self.sampling: Sampling = sampling
         self.recency = float(recency)
@@ -203,7 +213,9 @@ class SelfPlay(NoahEnv):
                 bots[s] = player.make(self.setup.game, bot_seed(game_seed, s))
             else:
                 assert player.ask is not None
-                bots[s] = PolicyBot(self.setup, player.ask, player.name, self._episodes, game_seed)
+                bots[s] = PolicyBot(
+                    self.setup, player.ask, player.name, self._episodes, game_seed, self._encode
+                )
         return bots
 
 

@@ -301,3 +301,16 @@ def test_an_error_a_policy_raises_comes_through_with_its_seat_and_game() -> None
         evaluate(first, "ferry", opponents={"broken": broken}, games=2, seed=9)
     # Game 0: the policy takes seat 0 and plays first; then seat 1, the broken opponent.
     assert caught.value.__notes__ == ["broken at seat 1 of game 0 (seed 9)"]
+
+
+def test_a_policy_of_planes_is_evaluated_on_planes() -> None:
+    shapes = set()
+
+    def planes_policy(observation: Any, action_mask: Any) -> int:
+        shapes.add(tuple(sorted(observation)))
+        return int(np.flatnonzero(action_mask)[0])
+
+    result = evaluate(planes_policy, "island", opponents="random", games=2, observation="planes")
+    assert result.games == 2 and shapes == {("board", "vector")}
+    with pytest.raises(ValueError, match="the game 'ferry' offers no board-shaped observation"):
+        evaluate(planes_policy, "ferry", games=2, observation="planes")

@@ -211,3 +211,22 @@ def test_a_pool_policy_answering_an_illegal_action_is_a_policy_error() -> None:
     env = SelfPlay("ferry", players=2, opponents=[pass_always], seat=1)
     with pytest.raises(PolicyError, match="policy pass_always at seat 0 of game 1"):
         env.reset(seed=3)
+
+
+def test_with_planes_the_pool_observes_planes_as_the_learner_does() -> None:
+    seen: list[Any] = []
+
+    def planes_policy(observation: Any, action_mask: np.ndarray[Any, Any]) -> int:
+        seen.append(observation)
+        return int(np.flatnonzero(action_mask)[0])
+
+    env = SelfPlay("island", players=2, opponents=["greedy"], observation="planes", seat=0)
+    env.add(planes_policy, name="planes")
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message=".*alternative render modes")
+        check_env(env)
+    env = SelfPlay("island", players=2, opponents=[planes_policy], observation="planes", seat=1)
+    observation, _ = env.reset(seed=1)
+    assert env.observation_space.contains(observation)
+    assert seen and all(env.observation_space.contains(o) for o in seen)
+    assert set(seen[0]) == {"board", "vector"}
