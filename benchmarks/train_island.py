@@ -20,13 +20,14 @@ reset, each environment against one of ``--opponents`` (comma-separated bot spec
 environments in turn: ``random,greedy`` trains half against each). With ``--snapshot-every N``
 it plays itself too: every ``N`` steps a frozen copy of the policy joins the pool of every
 environment but the first ``--kept`` (:class:`noahrules.rl.SelfPlay`, drawn by recency: the
-newest copy ``1 / --recency`` times as likely as the one before, the bot among them). Every ``--report`` steps it
-prints the steps, the CPU time, the steps per CPU second and the share of the last 100 games
-won; with ``--cpu`` it stops once training has taken that many CPU seconds. At the end it
-saves the model (``--out``, a zip of MaskablePPO's; not part of the wheel) and measures it with
-:func:`noahrules.rl.evaluate`: ``--games`` games against each of random and greedy on seeds
-training never drew, the agent on seat 0 in even games and seat 1 in odd ones, taking its most
-likely legal action; a win counts 1, a shared win 1/2, with 95% Wilson intervals.
+newest copy ``1 / --recency`` times as likely as the one before, the bot among them). Every
+``--report`` steps it prints the steps, the CPU time, the steps per CPU second and the share of
+the last 100 games won; with ``--cpu`` it stops once training has taken that many CPU seconds.
+At the end it saves the model (``--out``, a zip of MaskablePPO's; not part of the wheel) and
+measures it with :func:`noahrules.rl.evaluate`: ``--games`` games against each of random and
+greedy on seeds training never drew, the agent on seat 0 in even games and seat 1 in odd ones,
+taking its most likely legal action; a win counts 1, a shared win 1/2, with 95% Wilson
+intervals.
 
 It needs PyTorch, stable-baselines3 and sb3-contrib beside the ``rl`` extra (no extra brings
 them)::
