@@ -10,7 +10,7 @@ in it; it is served over HTTP, never over the WebSocket.
 >>> sorted(rules)[:3]
 ['actions_per_turn', 'ark_spaces_are_water', 'arks']
 >>> rules["tiles"][0]
-{'species': 'bear', 'name': 'Bär', 'count': 6, 'points': 1, 'rescuable': True}
+{'species': 'bear', 'count': 6, 'points': 1, 'rescuable': True, 'name': 'Bär'}
 """
 
 from __future__ import annotations
