@@ -97,8 +97,8 @@ function explanations() {
  * language the explanation of its ``code`` (the server's English is for developers). */
 export function problem(code, message) {
   const known = code && Object.hasOwn(explanations(), code) ? explanations()[code] : null;
-  if (language() === "en") return message || known || "Something went wrong.";
-  return known || _("Something went wrong.");
+  const explained = known || _("Something went wrong.");
+  return language() === "en" ? message || explained : explained;
 }
 
 /** A short message that goes away by itself. */
